@@ -1,0 +1,422 @@
+"""Pillage and battle: call to arms, battle cards, reveal, after-reveal cards, resolution.
+
+Order of a pillage: call -> after_call -> [cards -> reveal -> extra -> resolve ->
+protect* -> lose_destroy -> outcome (lose and win hooks) -> pillage_success? -> win_glory
+-> battle_end hooks -> prowess? -> cards_back] -> battle_done.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine import Event
+
+from .components import BOX, CARDS, LOC_INDEX, LOCATIONS, PILLAGE_GLORY, RESERVE, SHIP_KINDS, STATS, TRACKS, YGG
+from .core import (
+    AUTO,
+    DECIDE,
+    Decision,
+    adjacent,
+    destroy,
+    figures_in,
+    fire,
+    gain_glory,
+    has_upgrade,
+    kinds_at,
+    order_from,
+    present,
+    raise_stat,
+    room,
+    str_at,
+)
+from .state import Battle, BRState
+
+AFTER_REVEAL = frozenset({"heimdalls_eye", "heimdalls_gaze"})
+
+
+def start_pillage(state: BRState, seat: int, p: int, q: list, ev: list) -> None:
+    state.battle = Battle(p, seat, state.n)
+    ev.append(Event("br.pillage", {"seat": seat, "province": LOCATIONS[p]}))
+    q.append(("call",))
+    q.append(("after_call",))
+    q.append(("battle_done",))
+
+
+# -- 1. call to arms ------------------------------------------------------------------------
+
+def _joinable(state: BRState, seat: int, p: int) -> list[tuple[str, int]]:
+    """(kind, from) pairs: one figure from an adjacent province (ships never move)."""
+    out = []
+    for src in adjacent(p):
+        if state.destroyed[src]:
+            continue
+        for kind in kinds_at(state, seat, src):
+            if kind not in SHIP_KINDS:
+                out.append((kind, src))
+    return out
+
+
+def _call_seats(state: BRState, task: tuple) -> list[int]:
+    b = state.battle
+    assert b is not None
+    while True:
+        if room(state, b.province) <= 0 or b.declines >= state.n:
+            return []
+        if _joinable(state, b.call_seat, b.province):
+            return [b.call_seat]
+        b.declines += 1
+        b.call_seat = (b.call_seat + 1) % state.n
+
+
+def _call_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
+    b = state.battle
+    assert b is not None
+    moves: list[dict[str, Any]] = [{"type": "join", "figure": k, "from": LOCATIONS[src]}
+                                   for k, src in _joinable(state, seat, b.province)]
+    moves.append({"type": "decline"})
+    return moves
+
+
+def _call_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
+    b = state.battle
+    assert b is not None
+    if move["type"] == "join":
+        src = LOC_INDEX[move["from"]]
+        for i, at in enumerate(state.locs[seat]):
+            if at == src and state.kinds[seat][i] == move["figure"]:
+                state.locs[seat][i] = b.province
+                break
+        b.declines = 0
+        ev.append(Event("br.join", {"seat": seat, "figure": move["figure"], "from": move["from"],
+                                    "province": LOCATIONS[b.province]}))
+    else:
+        b.declines += 1
+    b.call_seat = (b.call_seat + 1) % state.n
+    # the task stays; _call_seats drops it once the call is over
+
+
+DECIDE["call"] = Decision("br.prompt.call", _call_seats, _call_legal, _call_perform)
+
+
+def _after_call(state: BRState, task: tuple, q: list, ev: list) -> None:
+    b = state.battle
+    assert b is not None
+    p = b.province
+    b.participants = [s for s in order_from(state, b.pillager) if present(state, s, p)]
+    if b.participants == [b.pillager]:
+        ev.append(Event("br.no_battle", {"seat": b.pillager, "province": LOCATIONS[p]}))
+        b.winner = b.pillager
+        q.append(("pillage_success",))
+        return
+    if b.pillager not in b.participants:  # nothing of the pillager's is left: the attempt fails
+        ev.append(Event("br.pillage_failed", {"seat": b.pillager, "province": LOCATIONS[p]}))
+        return
+    b.fought = True
+    b.valkyrie = [s for s in b.participants
+                  if any(state.kinds[s][i] == "valkyrie" for i in figures_in(state, s, p))]
+    ev.append(Event("br.battle", {"province": LOCATIONS[p], "seats": b.participants[:],
+                                  "str": [str_at(state, s, p) for s in b.participants]}))
+    q.extend([("cards",), ("reveal",), ("extra",), ("resolve",)])
+
+
+AUTO["after_call"] = _after_call
+
+
+# -- 2. battle cards ----------------------------------------------------------------------
+
+def _cards_seats(state: BRState, task: tuple) -> list[int]:
+    b = state.battle
+    assert b is not None
+    return [s for s in b.participants if not b.chosen[s] and state.hands[s] and s not in b.out]
+
+
+def _cards_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
+    return [{"type": "play", "card": cid} for cid in state.hands[seat]]
+
+
+def _cards_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
+    b = state.battle
+    assert b is not None
+    state.hands[seat].remove(move["card"])
+    b.chosen[seat] = move["card"]
+    ev.append(Event("br.card_chosen", {"seat": seat}))
+
+
+DECIDE["cards"] = Decision("br.prompt.battle_card", _cards_seats, _cards_legal, _cards_perform)
+
+
+def card_bonus(state: BRState, seat: int, cid: str) -> int:
+    """The STR a revealed card adds for ``seat`` (Heimdall's Sight and quests under Tyr's Domain)."""
+    b = state.battle
+    assert b is not None
+    card = CARDS[cid]
+    if card.type == "quest":
+        bonus = 0
+        if has_upgrade(state, seat, "tyrs_domain"):
+            bonus = max(bonus, 3)
+        if has_upgrade(state, seat, "tyrs_wrath"):
+            bonus = max(bonus, 5)
+        return bonus
+    if card.type != "battle":
+        return 0
+    if card.name == "heimdalls_sight":
+        if cid in b.cancelled:
+            return 0
+        best = 0
+        for other in b.participants:
+            if other != seat:
+                for ocid in b.played[other]:
+                    if CARDS[ocid].name != "heimdalls_sight":
+                        best = max(best, card_bonus(state, other, ocid))
+        return best
+    return card.str
+
+
+def _reveal(state: BRState, task: tuple, q: list, ev: list) -> None:
+    b = state.battle
+    assert b is not None
+    new: list[tuple[int, str]] = []
+    for s in b.participants:
+        if b.chosen[s]:
+            b.played[s].append(b.chosen[s])
+            new.append((s, b.chosen[s]))
+            b.chosen[s] = ""
+    ev.append(Event("br.reveal", {"cards": [[s, CARDS[c].name] for s, c in new]}))
+    # reveal timing: Thor's Primacy cancels first, then Heimdall's Watch, then the others
+    for s, cid in new:
+        if CARDS[cid].name == "thors_primacy":
+            for o, ocid in new:
+                if o != s and CARDS[ocid].name != "thors_primacy" and ocid not in b.cancelled:
+                    b.cancelled.append(ocid)
+                    ev.append(Event("br.cancelled", {"seat": o, "card": CARDS[ocid].name}))
+    watchers = [s for s, cid in new if CARDS[cid].name == "heimdalls_watch" and cid not in b.cancelled]
+    if watchers:
+        total = sum(card_bonus(state, s, cid) for s in b.participants for cid in b.played[s])
+        for s in b.participants:
+            b.played[s] = []
+        ev.append(Event("br.watch", {"seats": watchers, "total": total}))
+        for s in watchers:
+            gain_glory(state, s, total, "heimdalls_watch", ev)
+        q.extend([("cards",), ("reveal",)])
+        return
+    ids = {cid for _, cid in new}
+    for s in order_from(state, b.pillager):
+        for cid in b.played[s]:
+            if cid in ids and cid not in b.cancelled:
+                from .core import HOOKS
+                fn = HOOKS.get(CARDS[cid].name, {}).get("reveal")
+                if fn is not None:
+                    fn(state, s, cid, {}, q, ev)
+
+
+AUTO["reveal"] = _reveal
+
+
+# -- after the reveal: Heimdall's Eye and Gaze, pillager first, clockwise ------------------
+
+def _extra_seats(state: BRState, task: tuple) -> list[int]:
+    b = state.battle
+    assert b is not None
+    while b.passes < state.n:
+        s = b.extra_seat
+        # every participant holding cards is asked, so that being asked tells nothing about the hand
+        if s in b.participants and s not in b.out and state.hands[s]:
+            return [s]
+        b.passes += 1
+        b.extra_seat = (s + 1) % state.n
+    return []
+
+
+def _extra_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
+    moves: list[dict[str, Any]] = [{"type": "play_extra", "card": c} for c in state.hands[seat]
+                                   if CARDS[c].name in AFTER_REVEAL]
+    moves.append({"type": "decline"})
+    return moves
+
+
+def _extra_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
+    b = state.battle
+    assert b is not None
+    if move["type"] == "play_extra":
+        state.hands[seat].remove(move["card"])
+        b.played[seat].append(move["card"])
+        b.passes = 0
+        ev.append(Event("br.extra_card", {"seat": seat, "card": CARDS[move["card"]].name}))
+    else:
+        b.passes += 1
+    b.extra_seat = (seat + 1) % state.n
+
+
+DECIDE["extra"] = Decision("br.prompt.extra_card", _extra_seats, _extra_legal, _extra_perform)
+
+
+# -- 3. resolution ------------------------------------------------------------------------
+
+def totals(state: BRState) -> dict[int, int]:
+    b = state.battle
+    assert b is not None
+    return {s: str_at(state, s, b.province) + sum(card_bonus(state, s, c) for c in b.played[s])
+            for s in b.participants if s not in b.out}
+
+
+def _resolve(state: BRState, task: tuple, q: list, ev: list) -> None:
+    b = state.battle
+    assert b is not None
+    p = b.province
+    for s in b.participants:  # a clan with no figure left took no part (issue 4, the seed)
+        if s not in b.out and not figures_in(state, s, p):
+            b.out.append(s)
+            state.hands[s].extend(b.played[s])
+            b.played[s] = []
+            ev.append(Event("br.out_of_battle", {"seat": s}))
+    tot = totals(state)
+    best = max(tot.values()) if tot else 0
+    top = [s for s, v in tot.items() if v == best]
+    b.winner = top[0] if len(top) == 1 else -1
+    ev.append(Event("br.totals", {"totals": [[s, v] for s, v in tot.items()], "winner": b.winner}))
+    # The same outcome as readable log lines: one strength per clan, then the verdict.
+    ev.extend(Event("br.strength", {"seat": s, "strength": v}) for s, v in tot.items())
+    ev.append(Event("br.battle_won", {"winner": b.winner}) if b.winner >= 0 else Event("br.battle_tied"))
+    q.append(("lose_destroy",))
+    q.append(("outcome",))
+
+
+AUTO["resolve"] = _resolve
+
+
+def _losers(state: BRState) -> list[int]:
+    b = state.battle
+    assert b is not None
+    return [s for s in b.participants if s != b.winner and s not in b.out]
+
+
+def _lose_destroy(state: BRState, task: tuple, q: list, ev: list) -> None:
+    b = state.battle
+    assert b is not None
+    for s in _losers(state):
+        for i in figures_in(state, s, b.province):
+            destroy(state, s, i, "battle", q, ev)
+
+
+AUTO["lose_destroy"] = _lose_destroy
+
+
+def _outcome(state: BRState, task: tuple, q: list, ev: list) -> None:
+    b = state.battle
+    assert b is not None
+    ctx = {"province": b.province, "winner": b.winner}
+    fire(state, "lose", _losers(state), ctx, q, ev, battle_cards=True)
+    if b.winner >= 0:
+        fire(state, "win", [b.winner], ctx, q, ev, battle_cards=True)
+        if b.winner == b.pillager:
+            q.append(("pillage_success",))
+        q.append(("win_glory",))
+    q.append(("battle_end",))
+    if b.winner >= 0 and has_upgrade(state, b.winner, "tyrs_prowess"):
+        q.append(("prowess", b.winner))
+    q.append(("cards_back",))
+
+
+AUTO["outcome"] = _outcome
+
+
+def _cards_back(state: BRState, task: tuple, q: list, ev: list) -> None:
+    """The winner discards its revealed cards; the others take theirs back into hand."""
+    b = state.battle
+    assert b is not None
+    for s in b.participants:
+        if s == b.winner:
+            b.played[s] = []
+        elif b.played[s]:
+            state.hands[s].extend(b.played[s])
+            b.played[s] = []
+
+
+AUTO["cards_back"] = _cards_back
+
+
+def _win_glory(state: BRState, task: tuple, q: list, ev: list) -> None:
+    b = state.battle
+    assert b is not None
+    w = b.winner
+    gain_glory(state, w, TRACKS[1][state.stats[w][1]], "battle", ev)
+
+
+AUTO["win_glory"] = _win_glory
+
+
+def _battle_end(state: BRState, task: tuple, q: list, ev: list) -> None:
+    b = state.battle
+    assert b is not None
+    fire(state, "battle_end", b.participants, {"province": b.province}, q, ev, battle_cards=True)
+
+
+AUTO["battle_end"] = _battle_end
+
+
+def _battle_done(state: BRState, task: tuple, q: list, ev: list) -> None:
+    state.battle = None
+
+
+AUTO["battle_done"] = _battle_done
+
+
+def pillage_reward(state: BRState, seat: int, p: int, reason: str, ev: list) -> tuple:
+    token = state.tokens[p]
+    if token == "all":
+        for k in range(3):
+            raise_stat(state, seat, k, reason, ev)
+        return (0, 1, 2)
+    if token == "glory":
+        gain_glory(state, seat, PILLAGE_GLORY, reason, ev)
+        return ()
+    k = STATS.index(token)
+    raise_stat(state, seat, k, reason, ev)
+    return (k,)
+
+
+def _pillage_success(state: BRState, task: tuple, q: list, ev: list) -> None:
+    b = state.battle
+    assert b is not None
+    p, seat = b.province, b.pillager
+    state.pillaged[p] = True
+    ev.append(Event("br.pillaged", {"seat": seat, "province": LOCATIONS[p], "reward": state.tokens[p]}))
+    raised = pillage_reward(state, seat, p, "pillage", ev)
+    fire(state, "pillaged", [seat], {"province": p, "raised": raised}, q, ev, battle_cards=True)
+
+
+AUTO["pillage_success"] = _pillage_success
+
+
+# -- Tyr's Prowess: the winner keeps revealed cards for 1 rage each --------------------------
+
+def _prowess_seats(state: BRState, task: tuple) -> list[int]:
+    b = state.battle
+    assert b is not None
+    seat = task[1]
+    return [seat] if state.rage[seat] >= 1 and b.played[seat] else []
+
+
+def _prowess_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
+    b = state.battle
+    assert b is not None
+    moves: list[dict[str, Any]] = [{"type": "keep_card", "card": c} for c in b.played[seat]]
+    moves.append({"type": "decline"})
+    return moves
+
+
+def _prowess_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
+    b = state.battle
+    assert b is not None
+    if move["type"] == "decline":
+        state.stack.pop()
+        return
+    b.played[seat].remove(move["card"])
+    state.hands[seat].append(move["card"])
+    state.rage[seat] -= 1
+    ev.append(Event("br.prowess_keep", {"seat": seat, "card": CARDS[move["card"]].name}))
+
+
+DECIDE["prowess"] = Decision("br.prompt.prowess", _prowess_seats, _prowess_legal, _prowess_perform)
+
+__all__ = ["AFTER_REVEAL", "BOX", "RESERVE", "YGG", "card_bonus", "pillage_reward", "start_pillage", "totals"]

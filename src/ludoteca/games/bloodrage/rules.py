@@ -1,0 +1,675 @@
+"""Blood Rage rules: setup, the age and phase flow, actions, legal moves and the dispatcher.
+
+The flow is a stack of tasks (see state.py). ``advance`` runs automatic tasks until a
+decision is needed; ``pending`` and ``legal`` read the decision on top (or, in the Action
+phase with nothing on the stack, the seat whose turn it is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludoteca.engine import Decision as EngineDecision
+from ludoteca.engine import Event, Game, IllegalMove, Move, Prompt, Result, Rng
+
+from . import battle as _battle
+from . import effects as _effects  # noqa: F401  (registers the card hooks)
+from .components import (
+    BOX,
+    CARDS,
+    CLANS,
+    DESTROYED_AT_SETUP,
+    FJORD_LOCS,
+    LOC_INDEX,
+    LOCATIONS,
+    MONSTERS,
+    OUTER,
+    OUTER_TOKENS,
+    PROVINCES,
+    RAGNAROK_GLORY,
+    REALM,
+    RESERVE,
+    SHIP_KINDS,
+    SLOTS,
+    STATS,
+    SUPPORT,
+    TRACKS,
+    VALHALLA,
+    VILLAGES,
+    YGG,
+    YGG_TOKEN,
+    deck_for,
+)
+from .core import (
+    AUTO,
+    DECIDE,
+    Decision,
+    battle_locs,
+    can_raise,
+    destroy,
+    fire,
+    gain_glory,
+    has_upgrade,
+    horns,
+    invade_cost,
+    on_board,
+    order_from,
+    room,
+    standing,
+    str_at,
+    to_box,
+)
+from .state import BRState
+
+MAX_STEPS_GUARD = 20_000
+_DECISIONS: dict[tuple[int, str, tuple], EngineDecision] = {}  # immutable, shared
+
+
+def new_state(seats: int, rng: Rng) -> BRState:
+    s = BRState.__new__(BRState)
+    s.n = seats
+    s.rng = rng
+    s.age = 1
+    s.phase = "setup"
+    s.first = 0
+    s.turn = 0
+    s.glory = [0] * seats
+    s.rage = [0] * seats
+    s.passed = [False] * seats
+    s.stats = [[0, 0, 0] for _ in range(seats)]
+    s.hands = [[] for _ in range(seats)]
+    s.quests = [[] for _ in range(seats)]
+    s.upgrades = [("",) * len(SLOTS) for _ in range(seats)]
+    s.kinds = [("leader", "ship", *("warrior",) * 8) for _ in range(seats)]
+    s.locs = [[RESERVE] * 10 for _ in range(seats)]
+    s.pillaged = [False] * len(PROVINCES)
+    s.destroyed = [False] * len(PROVINCES)
+    tokens = list(OUTER_TOKENS)
+    rng.shuffle(tokens)
+    s.tokens = [""] * len(PROVINCES)
+    for p, token in zip(OUTER, tokens, strict=True):
+        s.tokens[p] = token
+    s.tokens[YGG] = YGG_TOKEN
+    ragnarok = list(OUTER)
+    rng.shuffle(ragnarok)
+    s.ragnarok = ragnarok[:3]
+    for p in ragnarok[3:3 + DESTROYED_AT_SETUP[seats]]:
+        s.destroyed[p] = True
+    s.decks = []
+    for age in (1, 2, 3):
+        deck = deck_for(age, seats)
+        rng.shuffle(deck)
+        s.decks.append(tuple(deck))
+    s.packs = [[] for _ in range(seats)]
+    s.taken = [0] * seats
+    s.stack = [("start_age",)]
+    s.battle = None
+    s.march = None
+    s.over = False
+    s.moves = 0
+    return s
+
+
+# -- the dispatcher ---------------------------------------------------------------------------
+
+def advance(state: BRState, ev: list) -> None:
+    stack = state.stack
+    while not state.over and stack:
+        task = stack[-1]
+        d = DECIDE.get(task[0])
+        if d is not None:
+            if d.seats(state, task):
+                return
+            stack.pop()
+            continue
+        stack.pop()
+        q: list = []
+        AUTO[task[0]](state, task, q, ev)
+        stack.extend(reversed(q))
+
+
+def pending_seats(state: BRState) -> tuple[list[int], str]:
+    if state.over:
+        return [], ""
+    if state.stack:
+        task = state.stack[-1]
+        d = DECIDE[task[0]]
+        return d.seats(state, task), d.prompt
+    if state.phase == "action":
+        return [state.turn], "br.prompt.action"
+    return [], ""
+
+
+_BATTLE_TASKS = frozenset({"call", "cards", "extra", "tide", "protect", "prowess"})
+
+
+def prompt_args(state: BRState) -> tuple[tuple[str, Any], ...]:
+    """What the prompt on top needs to be read: the age, and the province, figure or reason."""
+    args: list[tuple[str, Any]] = [("age", state.age)]
+    if state.stack:
+        task = state.stack[-1]
+        kind = task[0]
+        if kind in _BATTLE_TASKS and state.battle is not None:
+            args.append(("province", PROVINCES[state.battle.province]))
+        elif kind == "free_invade":
+            args.extend((("figure", task[2]), ("reason", task[4])))
+        elif kind == "raise":
+            args.append(("reason", task[3]))
+        elif kind == "thors_domain":
+            args.append(("province", PROVINCES[task[2]]))
+        elif kind == "march" and state.march is not None:
+            args.append(("from", PROVINCES[state.march[0]]))
+    return tuple(args)
+
+
+# -- ages and phases ----------------------------------------------------------------------------
+
+def _start_age(state: BRState, task: tuple, q: list, ev: list) -> None:
+    state.phase = "draft"
+    deck = state.decks[state.age - 1]
+    for s in range(state.n):
+        state.packs[s] = list(deck[8 * s: 8 * s + 8])
+    state.decks[state.age - 1] = ()  # the rest is removed unseen
+    state.taken = [0] * state.n
+    ev.append(Event("br.age", {"age": state.age, "doom": PROVINCES[state.ragnarok[state.age - 1]]}))
+    q.append(("draft",))
+    q.append(("start_action",))
+
+
+AUTO["start_age"] = _start_age
+
+
+def _per_round(state: BRState) -> int:
+    return 2 if state.n == 2 else 1
+
+
+def _draft_seats(state: BRState, task: tuple) -> list[int]:
+    per = _per_round(state)
+    low = min(state.taken)
+    if low >= 6:
+        return []
+    target = per * (low // per + 1)
+    return [s for s in range(state.n) if state.taken[s] < target]
+
+
+def _draft_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
+    return [{"type": "pick", "card": cid} for cid in state.packs[seat]]
+
+
+def _draft_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
+    state.packs[seat].remove(move["card"])
+    state.hands[seat].append(move["card"])
+    state.taken[seat] += 1
+    ev.append(Event("br.picked", {"seat": seat}))
+    ev.append(Event("br.you_picked", {"card": CARDS[move["card"]].name}, to=seat))
+    per = _per_round(state)
+    t = state.taken
+    if all(x == t[0] for x in t) and t[0] % per == 0:
+        if t[0] >= 6:
+            state.packs = [[] for _ in range(state.n)]  # the last two cards are discarded unseen
+            ev.append(Event("br.draft_over", {}))
+        else:
+            packs = state.packs
+            state.packs = [packs[(s - 1) % state.n] for s in range(state.n)]  # passed to the left
+            ev.append(Event("br.packs_passed", {"left": len(state.packs[0])}))
+
+
+DECIDE["draft"] = Decision("br.prompt.pick", _draft_seats, _draft_legal, _draft_perform)
+
+
+def _start_action(state: BRState, task: tuple, q: list, ev: list) -> None:
+    state.phase = "action"
+    for s in range(state.n):
+        state.rage[s] = TRACKS[0][state.stats[s][0]]
+        state.passed[s] = False
+    state.turn = state.first
+    ev.append(Event("br.action_phase", {"first": state.first}))
+
+
+AUTO["start_action"] = _start_action
+
+
+def _can_act(state: BRState, s: int) -> bool:
+    return not state.passed[s] and state.rage[s] > 0
+
+
+def action_phase_over(state: BRState) -> bool:
+    if not any(_can_act(state, s) for s in range(state.n)):
+        return True
+    return all(state.pillaged[p] for p in range(len(PROVINCES)) if not state.destroyed[p])
+
+
+def _end_turn(state: BRState, task: tuple, q: list, ev: list) -> None:
+    if action_phase_over(state):
+        ev.append(Event("br.action_over", {}))
+        q.extend([("discard_phase",), ("discard",), ("quests",), ("ragnarok",), ("release",), ("end_age",)])
+        state.phase = "discard"
+        return
+    s = state.turn
+    for _ in range(state.n):
+        s = (s + 1) % state.n
+        if _can_act(state, s):
+            break
+    state.turn = s
+
+
+AUTO["end_turn"] = _end_turn
+
+
+def _discard_phase(state: BRState, task: tuple, q: list, ev: list) -> None:
+    state.phase = "discard"
+    if state.age == 3:
+        for s in range(state.n):
+            state.hands[s] = []
+        ev.append(Event("br.discard_all", {}))
+
+
+AUTO["discard_phase"] = _discard_phase
+
+
+def _discard_seats(state: BRState, task: tuple) -> list[int]:
+    return [s for s in range(state.n) if len(state.hands[s]) > 1]
+
+
+def _discard_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
+    moves: list[dict[str, Any]] = [{"type": "keep", "card": cid} for cid in state.hands[seat]]
+    moves.append({"type": "discard_all"})
+    return moves
+
+
+def _discard_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
+    state.hands[seat] = [move["card"]] if move["type"] == "keep" else []
+    ev.append(Event("br.discarded", {"seat": seat, "kept": len(state.hands[seat])}))
+
+
+DECIDE["discard"] = Decision("br.prompt.discard", _discard_seats, _discard_legal, _discard_perform)
+
+
+def quest_done(state: BRState, seat: int, goal: str) -> bool:
+    if goal == "valhalla":
+        return sum(1 for at in state.locs[seat] if at == VALHALLA) >= 4
+    provinces = [YGG] if goal == "yggdrasil" else [p for p in OUTER if REALM[p] == goal]
+    for p in provinces:
+        if state.destroyed[p]:
+            continue
+        mine = str_at(state, seat, p)
+        if mine > 0 and all(str_at(state, o, p) < mine for o in range(state.n) if o != seat):
+            return True
+    return False
+
+
+def _quests(state: BRState, task: tuple, q: list, ev: list) -> None:
+    state.phase = "quests"
+    for s in order_from(state, state.first):
+        for cid in state.quests[s]:
+            card = CARDS[cid]
+            ok = quest_done(state, s, card.goal)
+            ev.append(Event("br.quest_result", {"seat": s, "quest": card.name, "goal": card.goal, "done": ok}))
+            if ok:
+                glory = card.glory * (2 if has_upgrade(state, s, "odins_throne") else 1)
+                gain_glory(state, s, glory, "quest", ev)
+                q.append(("raise", s, (), "quest"))
+        state.quests[s] = []
+
+
+AUTO["quests"] = _quests
+
+
+def _ragnarok(state: BRState, task: tuple, q: list, ev: list) -> None:
+    state.phase = "ragnarok"
+    p = state.ragnarok[state.age - 1]
+    ev.append(Event("br.ragnarok", {"province": PROVINCES[p], "age": state.age}))
+    locs = battle_locs(p)
+    for s in order_from(state, state.first):
+        dead = [i for i, at in enumerate(state.locs[s]) if at in locs]
+        for i in dead:
+            destroy(state, s, i, "ragnarok", q, ev)
+        each = RAGNAROK_GLORY[state.age - 1] * (2 if has_upgrade(state, s, "odins_inspiration") else 1)
+        gain_glory(state, s, each * len(dead), "ragnarok", ev)
+    state.destroyed[p] = True
+    state.pillaged[p] = False
+    if state.age < 3:
+        ev.append(Event("br.doom", {"province": PROVINCES[state.ragnarok[state.age]]}))
+
+
+AUTO["ragnarok"] = _ragnarok
+
+
+def _release(state: BRState, task: tuple, q: list, ev: list) -> None:
+    state.phase = "release"
+    for s in order_from(state, state.first):
+        count = 0
+        for i, at in enumerate(state.locs[s]):
+            if at == VALHALLA:
+                state.locs[s][i] = RESERVE
+                count += 1
+        if count:
+            ev.append(Event("br.released", {"seat": s, "count": count}))
+            fire(state, "release", [s], {"count": count}, q, ev)
+
+
+AUTO["release"] = _release
+
+
+def _end_age(state: BRState, task: tuple, q: list, ev: list) -> None:
+    state.pillaged = [False] * len(PROVINCES)
+    state.first = (state.first + 1) % state.n
+    if state.age == 3:
+        from .scoring import final_scoring
+        final_scoring(state, ev)
+        state.phase = "over"
+        state.over = True
+        return
+    state.age += 1
+    q.append(("start_age",))
+
+
+AUTO["end_age"] = _end_age
+
+
+# -- the actions ----------------------------------------------------------------------------------
+
+def upgrade_cost(state: BRState, seat: int, cid: str) -> int:
+    cost = CARDS[cid].cost
+    if has_upgrade(state, seat, "friggas_charm"):
+        cost -= 1
+    return max(0, cost)
+
+
+def upgrade_slots(cid: str) -> list[int]:
+    slot = CARDS[cid].slot
+    if slot == "monster":
+        return [3, 4]
+    if slot == "clan":
+        return [5, 6, 7]
+    return [SLOTS.index(slot)]
+
+
+def place(state: BRState, seat: int, kind: str, to: int, reason: str, q: list, ev: list,
+          source: int = RESERVE) -> None:
+    """Put a figure from the reserve (or Valhalla) onto the board, then fire "invaded"."""
+    for i, at in enumerate(state.locs[seat]):
+        if at == source and state.kinds[seat][i] == kind:
+            state.locs[seat][i] = to
+            break
+    ev.append(Event("br.invade", {"seat": seat, "figure": kind, "to": LOCATIONS[to], "reason": reason}))
+    fire(state, "invaded", [seat], {"kind": kind, "at": to, "reason": reason}, q, ev)
+
+
+def _kinds_in(state: BRState, seat: int, where: int) -> list[str]:
+    seen: list[str] = []
+    for kind, at in zip(state.kinds[seat], state.locs[seat], strict=True):
+        if at == where and kind not in seen:
+            seen.append(kind)
+    return seen
+
+
+def action_moves(state: BRState, seat: int) -> list[dict[str, Any]]:
+    """Every action for the seat whose turn it is (computed in one pass over the figures)."""
+    rage = state.rage[seat]
+    if rage <= 0:
+        return [{"type": "pass"}]
+    moves: list[dict[str, Any]] = []
+    nloc = len(LOCATIONS)
+    occ = [0] * nloc
+    for locs in state.locs:
+        for at in locs:
+            if at >= 0:
+                occ[at] += 1
+    destroyed = state.destroyed
+    open_ = [p for p in range(len(PROVINCES)) if not destroyed[p] and (p == YGG or VILLAGES[p] > occ[p])]
+    reserve: list[str] = []
+    valhalla: list[str] = []
+    here = [False] * nloc
+    landed = [False] * nloc  # a figure that may march (not a ship)
+    board = 0
+    for kind, at in zip(state.kinds[seat], state.locs[seat], strict=True):
+        if at >= 0:
+            board += 1
+            here[at] = True
+            if kind not in SHIP_KINDS:
+                landed[at] = True
+        elif at == RESERVE:
+            if kind not in reserve:
+                reserve.append(kind)
+        elif at == VALHALLA and kind not in valhalla:
+            valhalla.append(kind)
+    room_for_more = board < horns(state, seat)
+    fjords = [f for f in FJORD_LOCS if standing(state, f)]
+    outer_open = [p for p in open_ if p != YGG]
+
+    def targets(kind: str) -> list[int]:
+        if kind in SHIP_KINDS:
+            return fjords
+        if kind == "dark_elf" and not destroyed[YGG]:
+            return [*outer_open, YGG]
+        return outer_open
+
+    if room_for_more:
+        for kind in reserve:
+            if invade_cost(state, seat, kind) <= rage:
+                moves.extend({"type": "invade", "figure": kind, "to": LOCATIONS[t]} for t in targets(kind))
+    for src in range(len(PROVINCES)):
+        if landed[src] and (len(open_) > 1 or (open_ and open_[0] != src)):
+            moves.append({"type": "march", "from": PROVINCES[src]})
+    for cid in state.hands[seat]:
+        card = CARDS[cid]
+        if card.type == "upgrade":
+            if upgrade_cost(state, seat, cid) <= rage:
+                moves.extend({"type": "upgrade", "card": cid, "slot": SLOTS[k]} for k in upgrade_slots(cid))
+        elif card.type == "quest":
+            moves.append({"type": "quest", "card": cid})
+    challenge = rage >= 2 and has_upgrade(state, seat, "tyrs_challenge")
+    for p in range(len(PROVINCES)):
+        if not destroyed[p] and (not state.pillaged[p] or challenge) and (
+                here[p] or any(here[f] for f in SUPPORT[p])):
+            moves.append({"type": "pillage", "province": PROVINCES[p]})
+    if room_for_more and valhalla and has_upgrade(state, seat, "friggas_domain"):
+        for kind in valhalla:
+            moves.extend({"type": "valhalla_invade", "figure": kind, "to": LOCATIONS[t]} for t in targets(kind))
+    if board >= 2 and has_upgrade(state, seat, "friggas_sacrifice") and can_raise(state, seat):
+        moves.append({"type": "sacrifice"})
+    moves.append({"type": "pass"})
+    return moves
+
+
+def perform_action(state: BRState, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
+    kind = move["type"]
+    if kind == "invade":
+        state.rage[seat] -= invade_cost(state, seat, move["figure"])
+        place(state, seat, move["figure"], LOC_INDEX[move["to"]], "invade", q, ev)
+    elif kind == "march":
+        state.rage[seat] -= 1
+        state.march = (PROVINCES.index(move["from"]), ())
+        ev.append(Event("br.march_from", {"seat": seat, "from": move["from"]}))
+        q.append(("march", seat))
+    elif kind == "upgrade":
+        _upgrade(state, seat, move["card"], SLOTS.index(move["slot"]), q, ev)
+    elif kind == "quest":
+        state.hands[seat].remove(move["card"])
+        state.quests[seat].append(move["card"])
+        ev.append(Event("br.quest", {"seat": seat}))
+    elif kind == "pillage":
+        p = PROVINCES.index(move["province"])
+        if state.pillaged[p]:
+            state.rage[seat] -= 2
+            ev.append(Event("br.challenge", {"seat": seat, "province": move["province"]}))
+        _battle.start_pillage(state, seat, p, q, ev)
+    elif kind == "valhalla_invade":
+        state.rage[seat] -= 1
+        place(state, seat, move["figure"], LOC_INDEX[move["to"]], "friggas_domain", q, ev, source=VALHALLA)
+    elif kind == "sacrifice":
+        ev.append(Event("br.sacrifice", {"seat": seat}))
+        q.append(("sacrifice", seat, 2))
+    elif kind == "pass":
+        state.passed[seat] = True
+        state.rage[seat] = 0
+        ev.append(Event("br.pass", {"seat": seat}))
+    q.append(("end_turn",))
+
+
+def _upgrade(state: BRState, seat: int, cid: str, slot: int, q: list, ev: list) -> None:
+    card = CARDS[cid]
+    state.rage[seat] -= upgrade_cost(state, seat, cid)
+    state.hands[seat].remove(cid)
+    old = state.upgrades[seat][slot]
+    if old:
+        if CARDS[old].slot == "monster":
+            to_box(state, seat, CARDS[old].name)
+        ev.append(Event("br.upgrade_replaced", {"seat": seat, "card": CARDS[old].name}))
+    ups = list(state.upgrades[seat])
+    ups[slot] = cid
+    state.upgrades[seat] = tuple(ups)
+    ev.append(Event("br.upgrade", {"seat": seat, "card": card.name, "slot": SLOTS[slot]}))
+    if card.slot == "monster":
+        state.kinds[seat] = (*state.kinds[seat], card.name)
+        state.locs[seat].append(RESERVE)
+        q.append(("free_invade", seat, card.name, -1, "upgrade"))
+    elif card.slot in ("warrior", "leader", "ship"):
+        q.append(("free_invade", seat, card.slot, -1, "upgrade"))
+
+
+# -- march: source, then figures one by one, then destination -----------------------------------
+
+def _march_dests(state: BRState, need: int) -> list[int]:
+    assert state.march is not None
+    src = state.march[0]
+    return [p for p in range(len(PROVINCES)) if p != src and not state.destroyed[p] and room(state, p) >= need]
+
+
+def _march_seats(state: BRState, task: tuple) -> list[int]:
+    return [task[1]]
+
+
+def _march_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
+    assert state.march is not None
+    src, chosen = state.march
+    moves: list[dict[str, Any]] = []
+    if _march_dests(state, len(chosen) + 1):
+        seen = []
+        for i, (kind, at) in enumerate(zip(state.kinds[seat], state.locs[seat], strict=True)):
+            if at == src and i not in chosen and kind not in SHIP_KINDS and kind not in seen:
+                seen.append(kind)
+                moves.append({"type": "march_add", "figure": kind})
+    if chosen:
+        moves.extend({"type": "march_to", "to": PROVINCES[p]} for p in _march_dests(state, len(chosen)))
+    return moves
+
+
+def _march_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
+    assert state.march is not None
+    src, chosen = state.march
+    if move["type"] == "march_add":
+        for i, (kind, at) in enumerate(zip(state.kinds[seat], state.locs[seat], strict=True)):
+            if at == src and i not in chosen and kind == move["figure"]:
+                state.march = (src, (*chosen, i))
+                return
+    dst = PROVINCES.index(move["to"])
+    for i in chosen:
+        state.locs[seat][i] = dst
+    ev.append(Event("br.march", {"seat": seat, "from": PROVINCES[src], "to": move["to"],
+                                 "figures": [state.kinds[seat][i] for i in chosen]}))
+    state.march = None
+    state.stack.pop()
+
+
+DECIDE["march"] = Decision("br.prompt.march", _march_seats, _march_legal, _march_perform)
+
+
+# -- the Game ------------------------------------------------------------------------------------
+
+class BloodRageGameBase(Game[BRState]):
+    id = "bloodrage"
+    name = "Blood Rage"
+    min_seats = 2
+    max_seats = 4
+    description = "Viking clans draft the gods' gifts, invade, pillage and die gloriously before Ragnarok."
+    max_moves = MAX_STEPS_GUARD
+
+    def new_state(self, seats: int, options: Mapping[str, Any], rng: Rng) -> BRState:
+        state = new_state(seats, rng)
+        advance(state, [])
+        return state
+
+    def pending(self, state: BRState) -> list[EngineDecision]:
+        seats, prompt = pending_seats(state)
+        if not seats:
+            return []
+        args = prompt_args(state)
+        out = []
+        for s in seats:
+            key = (s, prompt, args)
+            d = _DECISIONS.get(key)
+            if d is None:
+                d = _DECISIONS[key] = EngineDecision(s, Prompt(prompt, dict(args)))
+            out.append(d)
+        return out
+
+    def legal(self, state: BRState, seat: int) -> list[Move]:
+        if state.over:
+            return []
+        if state.stack:
+            task = state.stack[-1]
+            d = DECIDE[task[0]]
+            if seat not in d.seats(state, task):
+                return []
+            return d.legal(state, task, seat)
+        if state.phase == "action" and seat == state.turn:
+            return action_moves(state, seat)
+        return []
+
+    def perform(self, state: BRState, seat: int, move: Move) -> list[Event]:
+        ev: list[Event] = []
+        q: list = []
+        state.moves += 1
+        if state.stack:
+            task = state.stack[-1]
+            DECIDE[task[0]].perform(state, task, seat, move, q, ev)
+        else:
+            perform_action(state, seat, move, q, ev)
+        state.stack.extend(reversed(q))
+        advance(state, ev)
+        return ev
+
+    def explain(self, state: BRState, seat: int, move: Move) -> IllegalMove:
+        kind = move.get("type")
+        cid = move.get("card")
+        if isinstance(cid, str) and kind in ("pick", "play", "play_extra", "upgrade", "quest", "keep"):
+            where = state.packs[seat] if kind == "pick" else state.hands[seat]
+            if cid not in where:
+                place = "pack" if kind == "pick" else "hand"
+                return IllegalMove("not_your_card", f"that card is not in your {place}")
+        if state.phase == "action" and not state.stack and seat == state.turn:
+            if state.rage[seat] <= 0 and kind != "pass":
+                return IllegalMove("no_rage", "with no rage left you can only pass")
+            if kind == "invade" and on_board(state, seat) >= horns(state, seat):
+                return IllegalMove("horns_limit", "you already have as many figures on the board as your Horns")
+            if kind == "invade" and move.get("to") == "yggdrasil":
+                return IllegalMove("no_invade_yggdrasil", "figures reach Yggdrasil by marching, not by invading")
+            if kind in ("invade", "upgrade", "march"):
+                return IllegalMove("not_enough_rage_or_room", f"this {kind} is not possible: rage, room or figure")
+            if kind == "pillage":
+                return IllegalMove("cannot_pillage", "you need a figure there and an unpillaged, standing province")
+        return super().explain(state, seat, move)
+
+    def result(self, state: BRState) -> Result | None:
+        if not state.over:
+            return None
+        from .scoring import breakdown
+        return Result.ranked(state.glory, None, breakdown(state))
+
+    def clone(self, state: BRState) -> BRState:
+        return state.clone()
+
+    def to_json(self, state: BRState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> BRState:
+        return BRState.from_json(dict(data))
+
+    def reveals(self, before: BRState, after: BRState, seat: int, move: Move, events: Any) -> bool:
+        return any(e.key in ("br.reveal", "br.quest_result", "br.watch", "br.packs_passed") for e in events)
+
+
+__all__ = ["BOX", "CLANS", "MONSTERS", "STATS", "BloodRageGameBase", "advance", "new_state", "place"]

@@ -1,0 +1,711 @@
+"""Crusaders rules: setup, the turn as small steps, the five actions, the mancala sowing.
+
+Phases (``state.phase``) and the moves they take:
+
+- ``order``: every seat without a knight order picks one of its two offers (simultaneous).
+- ``setup``: the task at the head of ``state.setup_tasks`` (knight-order setup changes, then
+  knight placement in reverse turn order).
+- ``turn``: resolve a wedge, upgrade one, or (all upgraded) skip and sow.
+- ``split``: an upgraded wedge's tokens are divided between its two actions, and the first chosen.
+- ``move`` (one step of one knight at a time), ``crusade``, ``saracen``, ``build``: the actions
+  that need a choice (Muster and Influence resolve by themselves).
+- ``after_upgrade``: sow one wedge, or not; ``skip``: sow one wedge.
+- ``sow``: how to sow, for the knight orders that change the sowing.
+- ``over``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludoteca.engine import Decision, Event, Game, IllegalMove, Move, Option, OptionValue, Prompt, Result, Rng
+
+from .components import BUILDINGS, ENEMIES, Components, components
+from .scoring import final_result
+from .state import CrusadersState, Player
+
+BUILDING_INDEX = {name: i for i, name in enumerate(BUILDINGS)}
+PLAIN_SOW = {"type": "sow", "from": "next", "dir": "cw", "skip": -1, "double": -1}
+
+
+def _cumulative(c: Components) -> dict[str, list[dict[str, int]]]:
+    """For each building type and count built, the bonuses uncovered so far."""
+    out: dict[str, list[dict[str, int]]] = {}
+    for name, btype in c.buildings.items():
+        levels: list[dict[str, int]] = [{}]
+        for uncovered in btype.uncovers:
+            nxt = dict(levels[-1])
+            for kind, n in uncovered:
+                nxt[kind] = nxt.get(kind, 0) + n
+            levels.append(nxt)
+        out[name] = levels
+    return out
+
+
+C = components()
+CUM = _cumulative(C)
+BOARDS = {seats: C.board_for(seats) for seats in range(2, 6)}
+REGION_IDS = {seats: tuple(reg.id for reg in board.regions) for seats, board in BOARDS.items()}
+
+
+def bonus(p: Player, kind: str) -> int:
+    """The uncovered bonus of one kind (move, muster, crusade, influence, build) on a board."""
+    total = 0
+    for i, name in enumerate(BUILDINGS):
+        total += CUM[name][p.built[i]].get(kind, 0)
+    return total
+
+
+def action_value(state: CrusadersState, seat: int, action: str, tokens: int) -> int:
+    """X plus everything that adds to this action (CR-15, CR-32)."""
+    p = state.players[seat]
+    order = C.order_index.get(p.order) if state.revealed else None
+    extra = order.all_bonus if order else 0
+    if action == "move":
+        value = tokens + bonus(p, "move") + (order.move_bonus if order else 0)
+    elif action == "muster":
+        value = tokens + bonus(p, "muster")
+    elif action == "crusade":
+        value = tokens + bonus(p, "crusade") + sum(t.crusade for t in C.troops[:p.troops])
+    elif action == "influence":
+        value = tokens + bonus(p, "influence")
+    else:
+        value = tokens + bonus(p, "build")
+    return max(0, value + extra)
+
+
+def enemy_strength(state: CrusadersState, token: str) -> int:
+    if token.startswith("saracen"):
+        return C.saracen_strength
+    track = C.tracks[token]
+    step = state.track[0 if token == "prussian" else 1]
+    return track[min(step, len(track) - 1)]
+
+
+def enemy_kind(token: str) -> int:
+    return 2 if token.startswith("saracen") else ENEMIES.index(token)
+
+
+def gain(state: CrusadersState, seat: int, n: int, events: list[Event], why: str) -> None:
+    """Influence from the supply; once it runs dry the game is ending but influence stays unlimited."""
+    if n <= 0:
+        return
+    state.players[seat].influence += n
+    events.append(Event("cr.gain", {"seat": seat, "influence": n, "why": why}))
+    if state.supply > 0:
+        state.supply = max(0, state.supply - n)
+        if state.supply == 0 and not state.ending:
+            state.ending = True
+            events.append(Event("cr.supply_empty", {"seat": seat}))
+
+
+def building_limit(state: CrusadersState) -> int:
+    return 2 if state.seats >= 5 else 1
+
+
+def can_build_in(state: CrusadersState, region: int) -> bool:
+    return not state.enemy[region] and len(state.buildings[region]) < building_limit(state)
+
+
+def region_bonuses_apply(state: CrusadersState, region: int) -> bool:
+    """At 5 seats printed and tile bonuses count only for a region's first building (CR-39)."""
+    return state.seats < 5 or not state.buildings[region]
+
+
+def build_cost(state: CrusadersState, seat: int, name: str, region: int) -> int:
+    p = state.players[seat]
+    cost = C.buildings[name].costs[p.built[BUILDING_INDEX[name]]]
+    if region_bonuses_apply(state, region):
+        board = BOARDS[state.seats]
+        cost -= board.regions[region].discount_for(name)
+        tile = state.tiles[region]
+        if tile and C.tile_index[tile].applies(name):
+            cost -= C.tile_index[tile].discount
+    return max(0, cost)
+
+
+def place_building(state: CrusadersState, seat: int, name: str, region: int, events: list[Event],
+                   why: str) -> None:
+    """Put the leftmost building of a type in a region: influence, uncovered bonus, knights (CR-28..CR-31)."""
+    p = state.players[seat]
+    b = BUILDING_INDEX[name]
+    level = p.built[b] + 1
+    influence = level
+    if region_bonuses_apply(state, region):
+        influence += BOARDS[state.seats].regions[region].influence_for(name)
+        tile = state.tiles[region]
+        if tile and C.tile_index[tile].applies(name):
+            influence += C.tile_index[tile].influence
+    p.built[b] = level
+    state.buildings[region] = (*state.buildings[region], (seat, name, level))
+    region_id = BOARDS[state.seats].regions[region].id
+    events.append(Event("cr.built", {"seat": seat, "building": name, "level": level, "region": region_id,
+                                     "why": why}))
+    gain(state, seat, influence, events, "build")
+    for kind, n in C.buildings[name].uncovers[level - 1]:
+        if kind != "knight":
+            continue
+        for _ in range(n):
+            for k, where in enumerate(p.knights):
+                if where < 0:
+                    p.knights[k] = region
+                    events.append(Event("cr.knight_unlocked", {"seat": seat, "region": region_id}))
+                    break
+
+
+class CrusadersGame(Game[CrusadersState]):
+    id = "crusaders"
+    name = "Crusaders: Thy Will Be Done"
+    min_seats = 2
+    max_seats = 5
+    description = ("Seth Jaffee's Crusaders (Tasty Minstrel Games, 2018): a mancala action wheel drives knights "
+                   "who crusade, build and gather influence for their order.")
+    options = (
+        Option("knight_orders", "bool", True, "Each player draws two knight orders and keeps one."),
+        Option("wheel", "choice", "shared", "Wheel arrangement: one random arrangement copied by all (shared), "
+               "each player's own random arrangement (individual), or the first-game arrangement (first_game).",
+               choices=("shared", "individual", "first_game")),
+    )
+    # A real bound: at most 60 rounds (CR-35) of 5 turns; a turn takes at most 23 decisions (resolve, split,
+    # 15 knight steps and a stop, a crusade and its Saracen reward or a build, a sowing choice); setup
+    # takes at most 30 (5 orders, 20 order tasks, 5 knights).
+    max_moves = 60 * 5 * 23 + 30
+
+    # -- setup ----------------------------------------------------------------------
+
+    def new_state(self, seats: int, options: Mapping[str, OptionValue], rng: Rng) -> CrusadersState:
+        s = CrusadersState()
+        s.seats = seats
+        s.knight_orders = bool(options["knight_orders"])
+        s.wheel_option = str(options["wheel"])
+        board = C.board_for(seats)
+        s.side = board.side
+        s.rng = rng
+        ids = [w.id for w in C.wedges]
+        shared = list(ids)
+        if s.wheel_option == "first_game":
+            shared = list(C.first_game_order)
+        else:
+            rng.shuffle(shared)
+        for _ in range(seats):
+            p = Player()
+            wheel = list(shared)
+            if s.wheel_option == "individual":
+                rng.shuffle(wheel)
+            p.wheel = tuple(wheel)
+            p.tokens = [C.tokens_per_wedge] * 6
+            p.knights = [-1] * C.knights
+            s.players.append(p)
+        n = len(board.regions)
+        tokens = list(C.enemy_tokens)
+        rng.shuffle(tokens)
+        s.enemy = [""] * n
+        for region, token in zip(board.flags, tokens, strict=False):
+            s.enemy[region] = token
+        tiles = [t.id for t in C.tiles]
+        rng.shuffle(tiles)
+        s.tiles = [""] * n
+        for region, tile in zip(board.slots, tiles, strict=False):
+            s.tiles[region] = tile
+        s.buildings = [()] * n
+        s.supply = C.supply_base + C.supply_per_player * seats
+        if s.knight_orders:
+            deck = [o.id for o in C.orders]
+            rng.shuffle(deck)
+            for p in s.players:
+                p.offers = sorted(deck[:2])
+                deck = deck[2:]
+            s.box = sorted(deck)
+            s.phase = "order"
+        else:
+            s.revealed = True
+            self._after_orders(s)
+        return s
+
+    def _after_orders(self, s: CrusadersState) -> None:
+        tasks: list[tuple[int, str]] = []
+        for seat, p in enumerate(s.players):
+            order = C.order_index.get(p.order)
+            if order is None:
+                continue
+            if order.tokens_per_wedge != C.tokens_per_wedge:
+                p.tokens = [order.tokens_per_wedge] * 6
+            if order.extra_move_tokens:
+                for pos, wedge in enumerate(p.wheel):
+                    if C.wedges[C.wedge_index[wedge]].action == "move":
+                        p.tokens[pos] += order.extra_move_tokens
+            if order.extra_knight:
+                p.knights.append(-2)  # placed with the first knight
+            tasks += [(seat, "remove")] * order.removed_tokens
+            tasks += [(seat, "extra")] * order.extra_tokens
+            tasks += [(seat, "upgrade")] * order.upgrades
+        tasks += [(seat, "place") for seat in reversed(range(s.seats))]
+        s.setup_tasks = tasks
+        s.phase = "setup"
+        s.current = tasks[0][0]
+
+    # -- who decides ----------------------------------------------------------------
+
+    def pending(self, state: CrusadersState) -> list[Decision]:
+        phase = state.phase
+        if phase == "over":
+            return []
+        if phase == "order":
+            # the offers themselves are in each seat's own view, never in a prompt others might see
+            return [Decision(seat, Prompt("cr.prompt.order")) for seat, p in enumerate(state.players) if not p.order]
+        if phase == "setup":
+            seat, task = state.setup_tasks[0]
+            return [Decision(seat, Prompt(f"cr.prompt.setup_{task}"))]
+        args: dict[str, Any] = {}
+        if phase == "move":
+            args = {"points": state.points}
+        elif phase in ("split", "sow"):
+            args = {"wedge": state.players[state.current].wheel[state.wedge]}
+        return [Decision(state.current, Prompt(f"cr.prompt.{phase}", args))]
+
+    # -- legal moves ----------------------------------------------------------------
+
+    def legal(self, state: CrusadersState, seat: int) -> list[Move]:
+        phase = state.phase
+        if phase == "over":
+            return []
+        if phase == "order":
+            p = state.players[seat]
+            if p.order:
+                return []
+            return [{"type": "order", "order": o} for o in p.offers]
+        if seat != state.current:
+            return []
+        p = state.players[seat]
+        board = BOARDS[state.seats]
+        if phase == "setup":
+            task = state.setup_tasks[0][1]
+            if task == "place":
+                taken = {k for q, other in enumerate(state.players) if q != seat for k in other.knights if k >= 0}
+                return [{"type": "place_knight", "region": board.regions[r].id}
+                        for r in board.starts if r not in taken]
+            if task == "remove":
+                return [{"type": "remove_token", "wedge": pos} for pos in range(6)
+                        if p.tokens[pos] >= C.tokens_per_wedge]
+            if task == "extra":
+                return [{"type": "add_token", "wedge": pos} for pos in range(6)]
+            return [{"type": "setup_upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
+        if phase == "turn":
+            moves: list[Move] = [{"type": "resolve", "wedge": pos} for pos in range(6) if p.tokens[pos] > 0]
+            moves += [{"type": "upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
+            if all(p.upgraded):
+                moves.append({"type": "skip"})
+            return moves
+        if phase == "split":
+            wedge = C.wedges[C.wedge_index[p.wheel[state.wedge]]]
+            n = p.tokens[state.wedge]
+            moves = []
+            for k in range(n + 1):
+                if k == 0:
+                    moves.append({"type": "split", "primary": 0, "first": wedge.upgrade})
+                elif k == n:
+                    moves.append({"type": "split", "primary": n, "first": wedge.action})
+                else:
+                    moves.append({"type": "split", "primary": k, "first": wedge.action})
+                    moves.append({"type": "split", "primary": k, "first": wedge.upgrade})
+            return moves
+        if phase == "move":
+            moves = [{"type": "stop"}]
+            points = state.points
+            enemy = state.enemy
+            ids = REGION_IDS[state.seats]
+            for k, where in enumerate(p.knights):
+                if where < 0 or (2 if enemy[where] else 1) > points:
+                    continue
+                for nb in board.neighbours[where]:
+                    moves.append({"type": "step", "knight": k, "to": ids[nb]})
+            return moves
+        if phase == "crusade":
+            return [{"type": "crusade", "region": board.regions[r].id} for r in self._crusade_targets(state)] + [
+                {"type": "pass"}]
+        if phase == "saracen":
+            return [{"type": "saracen", "take": take} for take in self._saracen_options(state)]
+        if phase == "build":
+            return [{"type": "build", "building": name, "region": board.regions[r].id}
+                    for name, r in self._build_options(state)] + [{"type": "pass"}]
+        if phase == "after_upgrade":
+            return [{"type": "sow_wedge", "wedge": pos} for pos in range(6) if p.tokens[pos] > 0] + [
+                {"type": "no_sow"}]
+        if phase == "skip":
+            return [{"type": "sow_wedge", "wedge": pos} for pos in range(6) if p.tokens[pos] > 0]
+        if phase == "sow":
+            return self._sow_variants(state)
+        return []
+
+    def _crusade_targets(self, state: CrusadersState) -> list[int]:
+        p = state.players[state.current]
+        value = state.points
+        seen = []
+        for where in p.knights:
+            token = state.enemy[where] if where >= 0 else ""
+            if token and where not in seen and enemy_strength(state, token) <= value:
+                seen.append(where)
+        return sorted(seen)
+
+    def _saracen_options(self, state: CrusadersState) -> list[str]:
+        p = state.players[state.current]
+        reward = state.reward
+        options = []
+        if reward == "troop":
+            if p.troops < len(C.troops):
+                options.append("troop")
+        elif p.built[BUILDING_INDEX[reward]] < 4 and can_build_in(state, state.sara_region):
+            options.append("building")
+        options.append("influence")
+        return options
+
+    def _build_options(self, state: CrusadersState) -> list[tuple[str, int]]:
+        seat = state.current
+        p = state.players[seat]
+        value = state.points
+        out = []
+        regions = sorted({k for k in p.knights if k >= 0})
+        for r in regions:
+            if not can_build_in(state, r):
+                continue
+            for b, name in enumerate(BUILDINGS):
+                if p.built[b] < 4 and build_cost(state, seat, name, r) <= value:
+                    out.append((name, r))
+        return out
+
+    # -- sowing ----------------------------------------------------------------------
+
+    def _sow_variants(self, state: CrusadersState) -> list[Move]:
+        """The ways to sow the wedge ``state.wedge`` (several only with some knight orders) (CR-17, CR-33)."""
+        p = state.players[state.current]
+        order = C.order_index.get(p.order) if state.revealed else None
+        n = p.tokens[state.wedge]
+        starts = ["next", "same"] if order and order.sow_from_same else ["next"]
+        dirs = ["cw", "ccw"] if order and order.sow_reverse else ["cw"]
+        moves: list[Move] = []
+        for start in starts:
+            for direction in dirs:
+                d = 1 if direction == "cw" else -1
+                first = state.wedge if start == "same" else (state.wedge + d) % 6
+                path: list[int] = []
+                for i in range(min(n, 6)):
+                    pos = (first + i * d) % 6
+                    if pos not in path:
+                        path.append(pos)
+                skips = [-1] + (path if order and order.sow_skip else [])
+                doubles = [-1] + (path[: max(0, n - 1)] if order and order.sow_double and n >= 2 else [])
+                for skip in skips:
+                    for double in doubles:
+                        moves.append({"type": "sow", "from": start, "dir": direction, "skip": skip,
+                                      "double": double})
+        return moves
+
+    def _do_sow(self, state: CrusadersState, move: Move, events: list[Event]) -> None:
+        seat = state.current
+        p = state.players[seat]
+        w = state.wedge
+        n = p.tokens[w]
+        p.tokens[w] = 0
+        d = 1 if move["dir"] == "cw" else -1
+        pos = w if move["from"] == "same" else (w + d) % 6
+        skip, double = move["skip"], move["double"]
+        skipped = doubled = False
+        while n > 0:
+            if not skipped and pos == skip:
+                skipped = True
+                pos = (pos + d) % 6
+                continue
+            if not doubled and pos == double and n >= 2:
+                p.tokens[pos] += 2
+                n -= 2
+                doubled = True
+            else:
+                p.tokens[pos] += 1
+                n -= 1
+            pos = (pos + d) % 6
+        events.append(Event("cr.sown", {"seat": seat, "wedge": p.wheel[w], "tokens": p.tokens[:]}))
+
+    def _can_step(self, state: CrusadersState) -> bool:
+        points = state.points
+        if points <= 0:
+            return False
+        enemy = state.enemy
+        return any(k >= 0 and (2 if enemy[k] else 1) <= points for k in state.players[state.current].knights)
+
+    def _begin_sow(self, state: CrusadersState, events: list[Event]) -> None:
+        state.phase = "sow"
+        order = C.order_index.get(state.players[state.current].order) if state.revealed else None
+        if order is None or not (order.sow_from_same or order.sow_reverse or order.sow_skip or order.sow_double):
+            self._do_sow(state, PLAIN_SOW, events)
+            self._end_turn(state, events)
+            return
+        variants = self._sow_variants(state)
+        if len(variants) == 1:
+            self._do_sow(state, variants[0], events)
+            self._end_turn(state, events)
+
+    def _end_turn(self, state: CrusadersState, events: list[Event]) -> None:
+        state.actions = []
+        state.wedge = -1
+        state.points = 0
+        state.sara_region = -1
+        state.reward = ""
+        state.turns += 1
+        state.current = (state.current + 1) % state.seats
+        if state.current == 0:
+            state.round += 1
+            if state.ending or state.round >= C.round_limit:
+                state.phase = "over"
+                events.append(Event("cr.game_over", {"round": state.round}))
+                return
+        state.phase = "turn"
+
+    # -- actions ---------------------------------------------------------------------
+
+    def _next_action(self, state: CrusadersState, events: list[Event]) -> None:
+        while state.actions:
+            action, tokens = state.actions.pop(0)
+            if self._start_action(state, action, tokens, events):
+                return
+        self._begin_sow(state, events)
+
+    def _start_action(self, state: CrusadersState, action: str, tokens: int, events: list[Event]) -> bool:
+        """Start one action; True if it waits for a choice, False if it resolved by itself."""
+        seat = state.current
+        p = state.players[seat]
+        value = action_value(state, seat, action, tokens)
+        events.append(Event("cr.action", {"seat": seat, "action": action, "tokens": tokens, "value": value}))
+        if action == "move":
+            state.points = value
+            state.phase = "move"
+            return self._can_step(state)
+        if action == "muster":
+            if p.troops < len(C.troops) and value >= C.troops[p.troops].cost:
+                self._muster(state, seat, events)
+            else:
+                events.append(Event("cr.failed", {"seat": seat, "action": action}))
+            return False
+        if action == "influence":
+            gain(state, seat, value, events, "influence")
+            return False
+        state.points = value
+        state.phase = action
+        if action == "crusade":
+            if self._crusade_targets(state):
+                return True
+        elif self._build_options(state):
+            return True
+        events.append(Event("cr.failed", {"seat": seat, "action": action}))
+        return False
+
+    def _muster(self, state: CrusadersState, seat: int, events: list[Event]) -> None:
+        p = state.players[seat]
+        troop = C.troops[p.troops]
+        p.troops += 1
+        events.append(Event("cr.mustered", {"seat": seat, "level": p.troops}))
+        gain(state, seat, troop.influence, events, "muster")
+
+    def _crusade(self, state: CrusadersState, region: int, events: list[Event]) -> None:
+        seat = state.current
+        p = state.players[seat]
+        token = state.enemy[region]
+        strength = enemy_strength(state, token)
+        kind = enemy_kind(token)
+        state.enemy[region] = ""
+        p.defeated[kind] += 1
+        region_id = BOARDS[state.seats].regions[region].id
+        events.append(Event("cr.defeated", {"seat": seat, "enemy": ENEMIES[kind], "region": region_id,
+                                            "strength": strength}))
+        if kind < 2:
+            gain(state, seat, strength, events, "crusade")
+            state.track[kind] += 1
+            self._next_action(state, events)
+            return
+        state.sara_region = region
+        state.reward = token.split(":", 1)[1]
+        state.phase = "saracen"
+        if self._saracen_options(state) == ["influence"]:
+            gain(state, seat, C.saracen_fallback, events, "saracen")
+            self._next_action(state, events)
+
+    # -- playing ---------------------------------------------------------------------
+
+    def perform(self, state: CrusadersState, seat: int, move: Move) -> list[Event]:
+        events: list[Event] = []
+        kind = move["type"]
+        p = state.players[seat]
+        board = BOARDS[state.seats]
+        if kind == "order":
+            p.order = move["order"]
+            p.rejected = next(o for o in p.offers if o != p.order)
+            events.append(Event("cr.order_chosen", {"seat": seat}))
+            events.append(Event("cr.order_you_chose", {"seat": seat, "order": p.order}, to=seat))
+            if all(q.order for q in state.players):
+                state.revealed = True
+                events.append(Event("cr.orders_revealed", {"orders": [q.order for q in state.players]}))
+                self._after_orders(state)
+            return events
+        if state.phase == "setup":
+            task = state.setup_tasks.pop(0)[1]
+            if task == "place":
+                region = board.index[move["region"]]
+                for k, where in enumerate(p.knights):
+                    if k == 0 or where == -2:
+                        p.knights[k] = region
+                events.append(Event("cr.knight_placed", {"seat": seat, "region": move["region"]}))
+            elif task == "remove":
+                p.tokens[move["wedge"]] -= 1
+            elif task == "extra":
+                p.tokens[move["wedge"]] += 1
+            else:
+                p.upgraded[move["wedge"]] = True
+            if task != "place":
+                events.append(Event("cr.order_setup", {"seat": seat, "task": task, "wedge": p.wheel[move["wedge"]]}))
+            if state.setup_tasks:
+                state.current = state.setup_tasks[0][0]
+            else:
+                state.phase = "turn"
+                state.current = 0
+                events.append(Event("cr.game_start", {"supply": state.supply}))
+            return events
+        if kind == "resolve":
+            w = move["wedge"]
+            state.wedge = w
+            wedge = C.wedges[C.wedge_index[p.wheel[w]]]
+            events.append(Event("cr.resolve", {"seat": seat, "wedge": wedge.id, "tokens": p.tokens[w]}))
+            if p.upgraded[w]:
+                state.phase = "split"
+                return events
+            state.actions = [(wedge.action, p.tokens[w])]
+            self._next_action(state, events)
+            return events
+        if kind == "split":
+            wedge = C.wedges[C.wedge_index[p.wheel[state.wedge]]]
+            n = p.tokens[state.wedge]
+            k = move["primary"]
+            parts = {wedge.action: k, wedge.upgrade: n - k}
+            first = move["first"]
+            second = wedge.upgrade if first == wedge.action else wedge.action
+            state.actions = [(a, parts[a]) for a in (first, second) if parts[a] > 0]
+            events.append(Event("cr.split", {"seat": seat, "first": first, "tokens": parts[first],
+                                             "second": second, "second_tokens": parts[second]}))
+            self._next_action(state, events)
+            return events
+        if kind == "step":
+            k = move["knight"]
+            where = p.knights[k]
+            state.points -= 2 if state.enemy[where] else 1
+            p.knights[k] = board.index[move["to"]]
+            events.append(Event("cr.moved", {"seat": seat, "from": board.regions[where].id, "to": move["to"]}))
+            if not self._can_step(state):
+                self._next_action(state, events)
+            return events
+        if kind in ("stop", "pass"):
+            self._next_action(state, events)
+            return events
+        if kind == "crusade":
+            self._crusade(state, board.index[move["region"]], events)
+            return events
+        if kind == "saracen":
+            take = move["take"]
+            if take == "building":
+                place_building(state, seat, state.reward, state.sara_region, events, "saracen")
+            elif take == "troop":
+                self._muster(state, seat, events)
+            else:
+                gain(state, seat, C.saracen_fallback, events, "saracen")
+            self._next_action(state, events)
+            return events
+        if kind == "build":
+            place_building(state, seat, move["building"], board.index[move["region"]], events, "build")
+            self._next_action(state, events)
+            return events
+        if kind == "upgrade":
+            p.upgraded[move["wedge"]] = True
+            events.append(Event("cr.upgraded", {"seat": seat, "wedge": p.wheel[move["wedge"]]}))
+            state.phase = "after_upgrade"
+            return events
+        if kind == "sow_wedge":
+            state.wedge = move["wedge"]
+            self._begin_sow(state, events)
+            return events
+        if kind == "no_sow":
+            self._end_turn(state, events)
+            return events
+        if kind == "skip":
+            state.phase = "skip"
+            events.append(Event("cr.skipped", {"seat": seat}))
+            return events
+        if kind == "sow":
+            self._do_sow(state, move, events)
+            self._end_turn(state, events)
+            return events
+        raise IllegalMove("bad_move_type", f"unknown move {kind!r}")
+
+    def explain(self, state: CrusadersState, seat: int, move: Move) -> IllegalMove:
+        kind = move.get("type")
+        p = state.players[seat] if 0 <= seat < state.seats else None
+        if state.phase == "turn" and p is not None and isinstance(move.get("wedge"), int) and 0 <= move["wedge"] < 6:
+            w = move["wedge"]
+            if kind == "resolve" and p.tokens[w] == 0:
+                return IllegalMove("wedge_empty", "an action needs at least one token on its wedge")
+            if kind == "upgrade" and p.upgraded[w]:
+                return IllegalMove("already_upgraded", "this wedge is already upgraded")
+        if state.phase == "turn" and kind == "skip":
+            return IllegalMove("cannot_skip", "you may skip only once every wedge is upgraded")
+        if state.phase == "build" and kind == "build":
+            return IllegalMove("cannot_build", "build where your knight stands, with no enemy and a free space, "
+                                               "and pay the cost")
+        if state.phase == "crusade" and kind == "crusade":
+            return IllegalMove("cannot_crusade", "crusade where your knight meets an enemy you are strong enough for")
+        if state.phase == "move" and kind == "step":
+            return IllegalMove("cannot_move", "a knight moves to a neighbouring region and needs the points to leave")
+        return super().explain(state, seat, move)
+
+    # -- the rest of the contract ----------------------------------------------------
+
+    def result(self, state: CrusadersState) -> Result | None:
+        return final_result(state) if state.phase == "over" else None
+
+    def clone(self, state: CrusadersState) -> CrusadersState:
+        return state.clone()
+
+    def to_json(self, state: CrusadersState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> CrusadersState:
+        return CrusadersState.from_json(data)
+
+    def view(self, state: CrusadersState, seat: int | None) -> dict[str, Any]:
+        from .views import view
+
+        return view(state, seat)
+
+    def determinize(self, state: CrusadersState, seat: int, rng: Rng) -> CrusadersState:
+        from .views import determinize
+
+        return determinize(state, seat, rng)
+
+    def secrets(self, state: CrusadersState) -> dict[int | None, set[str]]:
+        from .views import secrets
+
+        return secrets(state)
+
+    def reveals(self, before: CrusadersState, after: CrusadersState, seat: int, move: Move,
+                events: Sequence[Event]) -> bool:
+        """The last knight-order choice shows every order: it cannot be taken back."""
+        return not before.revealed and after.revealed
+
+    def move_text(self, state: CrusadersState, seat: int, move: Move) -> str:
+        parts = [str(move.get("type"))]
+        parts += [f"{k}={v}" for k, v in sorted(move.items()) if k != "type"]
+        return " ".join(parts)
+
+    def view_text(self, view: Mapping[str, Any]) -> str:
+        from .views import view_text
+
+        return view_text(view)
+
+
+__all__ = ["CrusadersGame"]

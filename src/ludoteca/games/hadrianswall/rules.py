@@ -1,0 +1,786 @@
+"""Hadrian's Wall rules: set-up, the year (fate card, player cards, production, actions,
+Pict attack), every box's fill, and the follow-up decisions rewards create.
+
+Rule numbers (HW-n) refer to docs/rules/hadrianswall.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludoteca.engine import Decision, Event, Game, IllegalMove, Move, Option, Prompt, Result, Rng, Seat
+
+from . import scoring, views
+from .components import (
+    ATTRIBUTES,
+    BUILDERS,
+    CITIZENS,
+    CIVILIANS,
+    COHORTS,
+    DIFFICULTIES,
+    DIRECTIONS,
+    RESOURCES,
+    SOLDIERS,
+    STOCK,
+    components,
+)
+from .state import PHASE_ATTACK, PHASE_CHOOSE, PHASE_MAIN, PHASE_OVER, HadriansWallState, Player
+
+C = components()
+SECTIONS = C.sections
+BOXES = C.boxes
+SEC = C.section_index
+S_COHORTS = tuple(SEC[c] for c in COHORTS)
+S_ATTR = {a: SEC[a] for a in ATTRIBUTES}
+S_CIT = {c: SEC[c] for c in CITIZENS}
+S_PRODUCTION = SEC["production"]
+S_WALL_GUARD = SEC["wall_guard"]
+S_GOODS = SEC["goods"]
+S_BRIBES = SEC["bribes"]
+S_SCOUTS = SEC["scouts"]
+S_GLAD = (SEC["gladiator_1"], SEC["gladiator_2"])
+S_INN = SEC["inn"]
+S_WORKSHOP = SEC["workshop"]
+S_ROAD = SEC["road"]
+DEFERRED = frozenset((S_GOODS, S_SCOUTS))
+"""Sections whose cost is paid when its source is chosen (it may go to a neighbour)."""
+FILLABLE = tuple(s for s in SECTIONS if not s.earned)
+STOCK_INDEX = {name: i for i, name in enumerate(STOCK)}
+FORUM_GAINS = ("builders", "servants", "civilians")
+FULL_ROW = (1 << C.map_cols) - 1
+
+OPTIONS = (
+    Option("difficulty", "choice", "normal", "How many Pict cards attack each year (HW-40).", choices=DIFFICULTIES),
+)
+
+
+# -- small helpers -----------------------------------------------------------------------
+
+
+def neighbours(state: HadriansWallState, seat: int) -> list[int]:
+    """HW-39: the seats on either side (one seat with two players, none solo)."""
+    n = state.seats
+    if n == 1:
+        return []
+    if n == 2:
+        return [1 - seat]
+    return [(seat - 1) % n, (seat + 1) % n]
+
+
+def flip_fate(state: HadriansWallState, attacking: bool = False) -> str:
+    """Turn the top fate card face up onto the discard (HW-3). When the deck runs out the
+    discard is shuffled into a new deck, except the year's card and, during an attack,
+    the Pict cards already flipped; the other cards on show leave the table."""
+    if not state.fate_deck:
+        keep = {state.year_card}
+        if attacking:
+            keep |= set(state.attack_cards)
+        else:
+            state.attack_cards = []
+        state.flips = []
+        pile = [c for c in state.fate_discard if c not in keep]
+        state.fate_discard = [c for c in state.fate_discard if c in keep]
+        state.rng.shuffle(pile)
+        state.fate_deck = pile
+    card = state.fate_deck.pop()
+    state.fate_discard.append(card)
+    state.reveal_count += 1
+    return card
+
+
+def affordable(stock: list[int], cost: tuple[int, ...]) -> bool:
+    return (stock[0] >= cost[0] and stock[1] >= cost[1] and stock[2] >= cost[2] and stock[3] >= cost[3]
+            and stock[4] >= cost[4])
+
+
+def block(state: HadriansWallState, seat: int, b: int) -> str | None:
+    """Why box ``b`` cannot be filled by ``seat`` now, or None if it can (HW-7)."""
+    box = BOXES[b]
+    sec = SECTIONS[box.section]
+    p = state.players[seat]
+    if sec.earned:
+        return "earned"
+    if p.boxes[b]:
+        return "filled"
+    if sec.kind != "free" and box.position != p.count[sec.index]:
+        return "order"
+    for s, least in box.lock:
+        if p.count[s] < least:
+            return "locked"
+    if sec.per_year and p.year_fills[sec.index] >= sec.per_year:
+        return "year_limit"
+    si = sec.index
+    if si == S_BRIBES and p.count[S_BRIBES] >= p.disdain:
+        return "no_disdain"
+    if si in S_GLAD:
+        g = S_GLAD.index(si)
+        if p.count[si] and p.glad_damage[g] >= p.count[si]:
+            return "dead"
+    if si == S_SCOUTS and not scout_sources(state, seat):
+        return "no_pattern"
+    for cost in box.costs:
+        if affordable(p.stock, cost):
+            return None
+    return "cost"
+
+
+def box_status(state: HadriansWallState, seat: int) -> dict[str, str]:
+    """For every box of ``seat``'s sheets: "filled", "open" (fillable now) or why not."""
+    out = {}
+    for box in BOXES:
+        reason = block(state, seat, box.index)
+        out[box.id] = reason or "open"
+    return out
+
+
+def lock_text(b: int) -> list[list[Any]]:
+    return [[SECTIONS[s].id, least] for s, least in BOXES[b].lock]
+
+
+# -- rewards -------------------------------------------------------------------------------
+
+
+def fill(state: HadriansWallState, seat: int, b: int) -> None:
+    """Mark box ``b`` filled this year and collect its reward."""
+    p = state.players[seat]
+    box = BOXES[b]
+    p.boxes[b] = max(state.year, 1)
+    p.count[box.section] += 1
+    p.year_fills[box.section] += 1
+    for token in box.reward:
+        gain(state, seat, token)
+
+
+def fill_next(state: HadriansWallState, seat: int, s: int, check_lock: bool = False) -> bool:
+    p = state.players[seat]
+    members = SECTIONS[s].boxes
+    n = p.count[s]
+    if n >= len(members):
+        return False
+    b = members[n]
+    if check_lock:
+        for ls, least in BOXES[b].lock:
+            if p.count[ls] < least:
+                return False
+    fill(state, seat, b)
+    return True
+
+
+def gain(state: HadriansWallState, seat: int, token: str) -> None:
+    """Collect one reward icon (HW-8)."""
+    p = state.players[seat]
+    i = STOCK_INDEX.get(token)
+    if i is not None:
+        p.stock[i] += 1
+    elif token in S_ATTR:
+        fill_next(state, seat, S_ATTR[token])
+    elif token in S_CIT:
+        fill_next(state, seat, S_CIT[token])
+    elif token == "production":
+        fill_next(state, seat, S_PRODUCTION)
+    elif token == "sword":
+        fill_next(state, seat, S_WALL_GUARD, check_lock=True)
+    elif token == "cohort":
+        p.todo.append(["cohort"])
+    elif token == "road_small":
+        p.todo.append(["attribute", "piety", "discipline"])
+    elif token == "road_large":
+        p.todo.append(["attribute", "renown", "valour"])
+    elif token == "forum":
+        p.todo.append(["forum"])
+    elif token == "favour":
+        p.temple_favours += 1
+    elif token == "diplomat":
+        p.todo.append(["diplomat"])
+    elif token == "trade":
+        b = last_filled_goods(p)
+        p.todo.append(["trade", b])
+    elif token == "scout":
+        p.todo.append(["scout"])
+    elif token in ("fight_1", "fight_2"):
+        g = int(token[-1]) - 1
+        if p.glad_fought[g] != state.year:
+            p.todo.append(["fight", g])
+    # "approve": the bribe box itself cancels one disdain (HW-34)
+
+
+def last_filled_goods(p: Player) -> int:
+    """The goods box just filled: the one whose good is not yet written."""
+    for pos, b in enumerate(SECTIONS[S_GOODS].boxes):
+        if p.boxes[b] and not p.goods[pos]:
+            return pos
+    return 0
+
+
+# -- follow-up decisions -----------------------------------------------------------------------
+
+
+def scout_sources(state: HadriansWallState, seat: int) -> list[Move]:
+    """HW-37: whose pattern a scout may follow, where one still fits the map."""
+    out: list[Move] = []
+    p = state.players[seat]
+    if p.prospect and fits(p.map, C.card_index[card_name(p.prospect)].pattern):
+        out.append({"type": "scout", "from": "own"})
+    for n in neighbours(state, seat):
+        q = state.players[n]
+        if q.prospect and fits(p.map, C.card_index[card_name(q.prospect)].pattern):
+            out.append({"type": "scout", "from": "seat", "seat": n})
+    for card in state.neutral_open:
+        if fits(p.map, C.card_index[card_name(card)].pattern):
+            out.append({"type": "scout", "from": "neutral", "card": card})
+    return out
+
+
+def fits(grid: int, pattern: str) -> bool:
+    return any(not grid & mask for mask in C.placements[pattern])
+
+
+def trade_sources(state: HadriansWallState, seat: int) -> list[Move]:
+    """HW-28: buy a trade good from the fate deck, a neighbour's prospect or a neutral card."""
+    out: list[Move] = [{"type": "trade", "from": "fate"}]
+    for n in neighbours(state, seat):
+        if state.players[n].prospect:
+            out.append({"type": "trade", "from": "seat", "seat": n})
+    for card in state.neutral_open:
+        out.append({"type": "trade", "from": "neutral", "card": card})
+    return out
+
+
+def card_name(card_id: str) -> str:
+    return card_id.split("-", 1)[1]
+
+
+def todo_options(state: HadriansWallState, seat: int, item: list[Any]) -> list[Move]:
+    p = state.players[seat]
+    kind = item[0]
+    if kind == "cohort":
+        return [{"type": "cohort", "cohort": d} for d, s in zip(DIRECTIONS, S_COHORTS, strict=True) if p.count[s] < 6]
+    if kind == "attribute":
+        return [{"type": "attribute", "attribute": a} for a in item[1:] if p.count[S_ATTR[a]] < 25]
+    if kind == "forum":
+        return [{"type": "forum", "gain": g} for g in FORUM_GAINS]
+    if kind == "diplomat":
+        return [{"type": "diplomat", "direction": d} for d in DIRECTIONS if d not in p.diplomat_dirs]
+    if kind == "trade":
+        return trade_sources(state, seat)
+    if kind == "scout":
+        return scout_sources(state, seat) if p.stock[SOLDIERS] >= 1 else []
+    if kind == "place":
+        grid = p.map
+        orients = C.orientations[item[1]]
+        if len(item) == 3:
+            return [{"type": "place", "cells": cells(mask)} for mask in orients[item[2]] if not grid & mask]
+        fitting = [k for k, masks in enumerate(orients) if any(not grid & mask for mask in masks)]
+        if len(fitting) == 1:
+            return [{"type": "place", "cells": cells(mask)} for mask in orients[fitting[0]] if not grid & mask]
+        return [{"type": "orient", "shape": cells(orients[k][0])} for k in fitting]
+    if kind == "fight":
+        return [{"type": "fight", "gladiator": item[1] + 1, "fight": True},
+                {"type": "fight", "gladiator": item[1] + 1, "fight": False}]
+    return []
+
+
+def cells(mask: int) -> list[int]:
+    return [i for i in range(C.map_rows * C.map_cols) if mask >> i & 1]
+
+
+def settle(state: HadriansWallState, seat: int) -> None:
+    """Drop owed decisions that have no option left (a full track, say)."""
+    p = state.players[seat]
+    while p.todo and not todo_options(state, seat, p.todo[0]):
+        p.todo.pop(0)
+
+
+# -- the year ----------------------------------------------------------------------------
+
+
+def start_year(state: HadriansWallState, events: list[Event]) -> None:
+    """HW-3..HW-6: fate card, production, player cards."""
+    state.year += 1
+    state.phase = PHASE_CHOOSE
+    state.flips = []
+    card = flip_fate(state)
+    state.year_card = card
+    fate = C.fate_index[card]
+    events.append(Event("hw.year", {"year": state.year, "card": card}))
+    for seat, p in enumerate(state.players):
+        p.year_fills = [0] * len(SECTIONS)
+        p.ended = False
+        p.chosen = False
+        for i in range(5):
+            p.stock[i] += fate.gain[i]
+        p.stock[RESOURCES] += p.count[S_PRODUCTION]
+        p.stock[CIVILIANS] += p.count[S_INN]
+        p.stock[BUILDERS] += p.count[S_WORKSHOP]
+        for _ in range(p.count[S_ROAD]):
+            p.todo.append(["attribute", *ATTRIBUTES])
+        p.hand = [p.deck.pop(), p.deck.pop()]
+        p.pending_guideline = None
+        p.pending_prospect = None
+        settle(state, seat)
+
+
+def reveal(state: HadriansWallState, events: list[Event]) -> None:
+    """HW-5: all have chosen: prospects turn face up and give their gifts."""
+    state.reveal_count += 1
+    for p in state.players:
+        assert p.pending_guideline is not None and p.pending_prospect is not None
+        p.guidelines.append(p.pending_guideline)
+        p.prospect = p.pending_prospect
+        p.pending_guideline = None
+        p.pending_prospect = None
+        gift = C.card_index[card_name(p.prospect)].gift
+        for i in range(5):
+            p.stock[i] += gift[i]
+    state.neutral_open = []
+    for _ in range(C.neutral_cards.get(state.seats, 0)):
+        if state.neutral_deck:
+            state.neutral_open.append(state.neutral_deck.pop())
+    state.phase = PHASE_MAIN
+    events.append(Event("hw.reveal", {"prospects": [p.prospect for p in state.players],
+                                      "neutral": state.neutral_open[:]}))
+    for seat in range(state.seats):
+        settle(state, seat)
+
+
+def attack(state: HadriansWallState, events: list[Event]) -> None:
+    """HW-11, HW-40, HW-46: workers go back and the Pict cards are flipped; seats that
+    can spend a favour decide (HW-42), then the attack is resolved."""
+    row = C.years[state.year - 1]
+    for p in state.players:
+        p.stock = [0, 0, 0, 0, 0]
+    state.attack_cards = []
+    for _ in range(row[state.difficulty]):
+        state.attack_cards.append(flip_fate(state, attacking=True))
+    common = [0, 0, 0]
+    for card in state.attack_cards:
+        common[DIRECTIONS.index(C.fate_index[card].attack)] += 1
+    for p in state.players:
+        hits = common[:]
+        for _ in range(p.neutral_items):
+            card = flip_fate(state, attacking=True)
+            state.attack_cards.append(card)
+            hits[DIRECTIONS.index(C.fate_index[card].attack)] += 1
+        p.hits = hits
+        p.favours_used = 0
+        p.defended = not favour_options(p)
+    state.phase = PHASE_ATTACK
+    events.append(Event("hw.picts", {"year": state.year, "cards": state.attack_cards[:]}))
+    if all(p.defended for p in state.players):
+        finish_attack(state, events)
+
+
+def favour_options(p: Player) -> list[Move]:
+    """HW-42: favours that would cancel a card that breaches."""
+    out: list[Move] = []
+    for d, direction in enumerate(DIRECTIONS):
+        if p.hits[d] > p.count[S_COHORTS[d]]:
+            if p.dir_favours[d]:
+                out.append({"type": "favour", "direction": direction, "favour": "diplomat"})
+            if p.temple_favours:
+                out.append({"type": "favour", "direction": direction, "favour": "temple"})
+    if out:
+        out.append({"type": "hold"})
+    return out
+
+
+def finish_attack(state: HadriansWallState, events: list[Event]) -> None:
+    """HW-41, HW-43, HW-44: cohorts block, valour and disdain, then the next year."""
+    potential = C.years[state.year - 1]["valour"]
+    state.last_attack = []
+    for seat, p in enumerate(state.players):
+        outcome = resolve_attack(p, p.hits, potential)
+        outcome["favours"] = p.favours_used
+        outcome["extra"] = p.neutral_items
+        state.last_attack.append(outcome)
+        p.disdain = min(15, p.disdain + outcome["disdain"])
+        for _ in range(outcome["valour"]):
+            gain(state, seat, "valour")
+        p.neutral_items = 0
+        p.defended = True
+        events.append(Event("hw.attack", {"seat": seat, **outcome}))
+    state.neutral_open = []
+    if state.year >= 6:
+        state.phase = PHASE_OVER
+        for p in state.players:
+            p.todo = []
+        events.append(Event("hw.over", {"scores": [scoring.score(state, s)["total"] for s in range(state.seats)]}))
+    else:
+        start_year(state, events)
+
+
+def resolve_attack(p: Player, hits: list[int], potential: int) -> dict[str, int]:
+    """HW-41, HW-43 for one seat: cohorts block, the rest breaches."""
+    breaches = 0
+    for d in range(3):
+        breaches += max(0, hits[d] - p.count[S_COHORTS[d]])
+    if breaches == 0:
+        disdain, valour = 0, potential
+    else:
+        disdain = min(breaches, potential)
+        valour = max(0, potential - breaches)
+    return {"left": hits[0], "centre": hits[1], "right": hits[2], "breaches": breaches, "disdain": disdain,
+            "valour": valour}
+
+
+def _plan() -> tuple[tuple[Any, ...], ...]:
+    """Per fillable section, what legal() needs, flattened for speed."""
+    special = {S_BRIBES: 1, S_GLAD[0]: 2, S_GLAD[1]: 3, S_SCOUTS: 4}
+    plan = []
+    for sec in FILLABLE:
+        entries = []
+        for b in sec.boxes:
+            box = BOXES[b]
+            costs = tuple(tuple((i, n) for i, n in enumerate(cost) if n) for cost in box.costs)
+            entries.append((b, box.id, costs, box.pay_labels, box.lock, special.get(sec.index, 0)))
+        # the gate: lock conditions every box of the section shares (its building, say)
+        shared = set.intersection(*(set(dict(BOXES[b].lock)) for b in sec.boxes))
+        gate = tuple((s, min(dict(BOXES[b].lock)[s] for b in sec.boxes)) for s in sorted(shared))
+        plan.append((sec.index, sec.kind == "free", sec.per_year, len(sec.boxes), gate, tuple(entries)))
+    return tuple(plan)
+
+
+PLAN = _plan()
+
+
+def _fills(state: HadriansWallState, seat: int, p: Player, out: list[Move]) -> None:
+    """Append a fill move for every box ``seat`` can fill now, one per payment (HW-7)."""
+    stock = p.stock
+    count = p.count
+    filled = p.boxes
+    year_fills = p.year_fills
+    for si, free, per_year, n_boxes, gate, entries in PLAN:
+        if per_year and year_fills[si] >= per_year:
+            continue
+        closed = False
+        for gs, least in gate:
+            if count[gs] < least:
+                closed = True
+                break
+        if closed:
+            continue
+        if free:
+            candidates = [e for e in entries if not filled[e[0]]]
+        else:
+            n = count[si]
+            if n >= n_boxes:
+                continue
+            candidates = [entries[n]]
+        for _b, box_id, costs, labels, lock, special in candidates:
+            pays = []
+            for cost, label in zip(costs, labels, strict=True):
+                for i, need in cost:
+                    if stock[i] < need:
+                        break
+                else:
+                    pays.append(label)
+            if not pays:
+                continue
+            for ls, least in lock:
+                if count[ls] < least:
+                    break
+            else:
+                if special:
+                    if special == 1:
+                        if count[S_BRIBES] >= p.disdain:
+                            continue
+                    elif special == 4:
+                        if not scout_sources(state, seat):
+                            continue
+                    else:
+                        g = special - 2
+                        strength = count[S_GLAD[g]]
+                        if strength and p.glad_damage[g] >= strength:
+                            continue
+                if len(costs) == 1:
+                    out.append({"type": "fill", "box": box_id})
+                else:
+                    for label in pays:
+                        out.append({"type": "fill", "box": box_id, "pay": label})
+
+
+# -- the game ------------------------------------------------------------------------------
+
+
+class HadriansWallGame(Game[HadriansWallState]):
+    id = "hadrianswall"
+    name = "Hadrian's Wall"
+    min_seats = 1
+    max_seats = 6
+    options = OPTIONS
+    description = ("Build the wall, its forts and a Roman town over six years, all players at once, "
+                   "while the Picts attack each winter. By Bobby Hill with Shem Phillips (Garphill Games, 2021).")
+    max_moves = 1900
+    """Per seat at most 216 fills (the boxes not filled by rewards), 18 cohort, 12 attribute, 4 forum,
+    3 diplomat, 8 trade, 15 scout (source, orientation, place) and 12 fight decisions, 6 choices,
+    6 year ends, 9 favours and 6 holds: 315; six seats."""
+
+    def new_state(self, seats: int, options: Mapping[str, Any], rng: Rng) -> HadriansWallState:
+        state = HadriansWallState(rng, seats, str(options["difficulty"]))
+        state.fate_deck = [c.id for c in C.fate]
+        rng.shuffle(state.fate_deck)
+        for seat in range(seats):
+            p = Player(len(BOXES), len(SECTIONS))
+            p.deck = [f"p{seat}-{c.id}" for c in C.cards]
+            rng.shuffle(p.deck)
+            state.players.append(p)
+            fill(state, seat, SECTIONS[S_PRODUCTION].boxes[0])  # HW-2: one production circle to start
+        if seats <= 2:
+            state.neutral_deck = [f"n-{c.id}" for c in C.cards]
+            rng.shuffle(state.neutral_deck)
+        start_year(state, [])
+        return state
+
+    # -- who decides ----------------------------------------------------------------------
+
+    def pending(self, state: HadriansWallState) -> list[Decision]:
+        if state.phase == PHASE_CHOOSE:
+            return [Decision(seat, Prompt("hw.prompt.choose", {"year": state.year}))
+                    for seat, p in enumerate(state.players) if not p.chosen]
+        if state.phase == PHASE_MAIN:
+            out = []
+            for seat, p in enumerate(state.players):
+                if p.ended:
+                    continue
+                key = f"hw.prompt.{p.todo[0][0]}" if p.todo else "hw.prompt.act"
+                out.append(Decision(seat, Prompt(key, {"year": state.year})))
+            return out
+        if state.phase == PHASE_ATTACK:
+            return [Decision(seat, Prompt("hw.prompt.favour", {"year": state.year}))
+                    for seat, p in enumerate(state.players) if not p.defended]
+        return []
+
+    def legal(self, state: HadriansWallState, seat: Seat) -> list[Move]:
+        if not isinstance(seat, int) or not 0 <= seat < state.seats:
+            return []
+        p = state.players[seat]
+        if state.phase == PHASE_CHOOSE:
+            if p.chosen:
+                return []
+            return [{"type": "choose", "guideline": c} for c in p.hand]
+        if state.phase == PHASE_ATTACK:
+            return [] if p.defended else favour_options(p)
+        if state.phase != PHASE_MAIN or p.ended:
+            return []
+        if p.todo:
+            return todo_options(state, seat, p.todo[0])
+        moves: list[Move] = []
+        _fills(state, seat, p, moves)
+        moves.append({"type": "end_year"})
+        return moves
+
+    def perform(self, state: HadriansWallState, seat: Seat, move: Move) -> list[Event]:
+        events: list[Event] = []
+        p = state.players[seat]
+        kind = move["type"]
+        if kind == "choose":
+            chosen = move["guideline"]
+            p.pending_guideline = chosen
+            p.pending_prospect = next(c for c in p.hand if c != chosen)
+            p.hand = []
+            p.chosen = True
+            events.append(Event("hw.chose", {"seat": seat}))
+            if all(q.chosen for q in state.players):
+                reveal(state, events)
+            return events
+        if kind in ("favour", "hold"):
+            if kind == "favour":
+                d = DIRECTIONS.index(move["direction"])
+                if move["favour"] == "diplomat":
+                    p.dir_favours[d] -= 1
+                else:
+                    p.temple_favours -= 1
+                p.hits[d] -= 1
+                p.favours_used += 1
+                events.append(Event("hw.favour", {"seat": seat, "direction": move["direction"],
+                                                  "favour": move["favour"]}))
+            if kind == "hold" or not favour_options(p):
+                p.defended = True
+            if all(q.defended for q in state.players):
+                finish_attack(state, events)
+            return events
+        if kind == "end_year":
+            p.ended = True
+            events.append(Event("hw.ended", {"seat": seat, "year": state.year}))
+            if all(q.ended for q in state.players):
+                attack(state, events)
+            return events
+        if kind == "fill":
+            b = C.box_index[move["box"]]
+            box = BOXES[b]
+            if box.section not in DEFERRED:
+                index = box.pay_labels.index(move["pay"]) if "pay" in move else 0
+                cost = box.costs[index]
+                for i in range(5):
+                    p.stock[i] -= cost[i]
+            fill(state, seat, b)
+            events.append(Event("hw.fill", {"seat": seat, "box": box.id}))
+        else:
+            item = p.todo.pop(0)
+            self._follow_up(state, seat, item, move, events)
+        settle(state, seat)
+        return events
+
+    def _follow_up(self, state: HadriansWallState, seat: int, item: list[Any], move: Move,
+                   events: list[Event]) -> None:
+        p = state.players[seat]
+        kind = move["type"]
+        if kind == "cohort":
+            fill_next(state, seat, S_COHORTS[DIRECTIONS.index(move["cohort"])])
+            events.append(Event("hw.cohort", {"seat": seat, "cohort": move["cohort"]}))
+        elif kind == "attribute":
+            gain(state, seat, move["attribute"])
+            events.append(Event("hw.attribute", {"seat": seat, "attribute": move["attribute"]}))
+        elif kind == "forum":
+            gain(state, seat, move["gain"])
+            events.append(Event("hw.forum", {"seat": seat, "gain": move["gain"]}))
+        elif kind == "diplomat":
+            d = move["direction"]
+            p.diplomat_dirs.append(d)
+            p.dir_favours[DIRECTIONS.index(d)] += 2
+            events.append(Event("hw.diplomat", {"seat": seat, "direction": d}))
+        elif kind == "trade":
+            good = self._pay_source(state, seat, move, RESOURCES, "good")
+            pos = item[1]
+            before = {g for g in p.goods if g}
+            p.goods[pos] = good
+            if good not in before:
+                for _ in range(C.market_renown[len(before)]):
+                    gain(state, seat, "renown")
+            events.append(Event("hw.trade", {"seat": seat, "good": good, **_source_args(move)}))
+        elif kind == "scout":
+            pattern = self._pay_source(state, seat, move, SOLDIERS, "pattern")
+            p.todo.insert(0, ["place", pattern])
+            events.append(Event("hw.scout", {"seat": seat, "pattern": pattern, **_source_args(move)}))
+        elif kind == "orient":
+            shape = move["shape"]
+            orients = C.orientations[item[1]]
+            k = next(k for k, masks in enumerate(orients) if cells(masks[0]) == shape)
+            p.todo.insert(0, ["place", item[1], k])
+        elif kind == "place":
+            mask = 0
+            for cell in move["cells"]:
+                mask |= 1 << cell
+            before = p.map
+            p.map |= mask
+            for cell in move["cells"]:
+                token = C.map_rewards.get(cell)
+                if token:
+                    gain(state, seat, token)
+            for r in range(C.map_rows):
+                full = FULL_ROW << (r * C.map_cols)
+                if p.map & full == full and before & full != full:
+                    gain(state, seat, "valour")
+            events.append(Event("hw.place", {"seat": seat, "cells": list(move["cells"])}))
+        elif kind == "fight":
+            g = move["gladiator"] - 1
+            if move["fight"]:
+                self._fight(state, seat, g, events)
+        else:  # pragma: no cover - legal() lists no other kind
+            raise IllegalMove("bad_move_type", f"unknown move {kind!r}")
+
+    def _pay_source(self, state: HadriansWallState, seat: int, move: Move, what: int, field: str) -> Any:
+        """Pay one resource (trade) or soldier (scout) to the supply, a neighbour or a
+        neutral card (HW-10, HW-28, HW-37) and return the good or the pattern."""
+        p = state.players[seat]
+        p.stock[what] -= 1
+        source = move["from"]
+        if source == "fate":
+            card = flip_fate(state)
+            state.flips.append(card)
+            return C.fate_index[card].good
+        if source == "seat":
+            other = state.players[move["seat"]]
+            other.stock[what] += 1
+            card_id = other.prospect
+        elif source == "neutral":
+            p.neutral_items += 1
+            card_id = move["card"]
+        else:
+            card_id = p.prospect
+        assert card_id is not None
+        card = C.card_index[card_name(card_id)]
+        return card.good if field == "good" else card.pattern
+
+    def _fight(self, state: HadriansWallState, seat: int, g: int, events: list[Event]) -> None:
+        """HW-31: the gladiator fights; a fate card deals the damage."""
+        p = state.players[seat]
+        card = flip_fate(state)
+        state.flips.append(card)
+        strength = p.count[S_GLAD[g]]
+        health = strength - p.glad_damage[g]
+        damage = min(C.fate_index[card].gladiator, health)
+        p.glad_damage[g] += damage
+        p.glad_fought[g] = state.year
+        dead = p.glad_damage[g] >= strength
+        for token in (C.glad_die if dead else C.glad_survive)[strength - 1]:
+            gain(state, seat, token)
+        events.append(Event("hw.fight", {"seat": seat, "gladiator": g + 1, "card": card, "damage": damage,
+                                         "dead": dead}))
+
+    # -- views and the rest ----------------------------------------------------------------
+
+    def view(self, state: HadriansWallState, seat: Seat | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def result(self, state: HadriansWallState) -> Result | None:
+        if state.phase != PHASE_OVER:
+            return None
+        return scoring.result(state)
+
+    def clone(self, state: HadriansWallState) -> HadriansWallState:
+        return state.clone()
+
+    def to_json(self, state: HadriansWallState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> HadriansWallState:
+        return HadriansWallState.from_json(data)
+
+    def determinize(self, state: HadriansWallState, seat: Seat, rng: Rng) -> HadriansWallState:
+        return views.determinize(state, seat, rng)
+
+    def secrets(self, state: HadriansWallState) -> dict[Seat | None, set[str]]:
+        return views.secrets(state)
+
+    def reveals(self, before: HadriansWallState, after: HadriansWallState, seat: Seat, move: Move,
+                events: Sequence[Event]) -> bool:
+        return before.reveal_count != after.reveal_count
+
+    def explain(self, state: HadriansWallState, seat: Seat, move: Move) -> IllegalMove:
+        if state.phase == PHASE_MAIN and move.get("type") == "fill" and isinstance(move.get("box"), str):
+            b = C.box_index.get(move["box"])
+            if b is None:
+                return IllegalMove("unknown_box", f"there is no box {move['box']!r}")
+            if state.players[seat].todo:
+                return IllegalMove("decision_owed", "finish the decision your last box gave first")
+            reason = block(state, seat, b)
+            if reason == "locked":
+                return IllegalMove("box_locked", f"box {move['box']} is locked: needs {lock_text(b)}")
+            if reason is not None:
+                return IllegalMove(f"box_{reason}", f"box {move['box']} cannot be filled now ({reason})")
+            return IllegalMove("bad_payment", f"box {move['box']} takes pay: {list(BOXES[b].pay_labels)}")
+        return super().explain(state, seat, move)
+
+    def view_text(self, view: Mapping[str, Any]) -> str:
+        return views.text(dict(view))
+
+    def move_text(self, state: HadriansWallState, seat: Seat, move: Move) -> str:
+        kind = move.get("type")
+        if kind == "fill":
+            return f"fill {move['box']}" + (f" paying {move['pay']}" if "pay" in move else "")
+        return super().move_text(state, seat, move)
+
+
+def _source_args(move: Move) -> dict[str, Any]:
+    out: dict[str, Any] = {"from": move["from"]}
+    if "seat" in move:
+        out["from_seat"] = move["seat"]
+    if "card" in move:
+        out["card"] = move["card"]
+    return out
+
+
+__all__ = ["OPTIONS", "HadriansWallGame", "block", "box_status", "neighbours"]
+

@@ -1,0 +1,174 @@
+"""Iwari's scorings (IW-12 to IW-16, IW-23) and the breakdown players see.
+
+Pure functions of the state: they read the board and return points per tribe, so the
+rules module decides *when* to score and tests can score hand-built boards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .components import FEATS, GameMap, expeditions
+from .state import OVER, IwariState
+
+
+def majority_points(counts: list[int]) -> list[int]:
+    """IW-13: points per tribe for one territory (or the purple road) from its tent counts.
+
+    The tribes with the most tents score every tent there, whatever its colour; every
+    other tribe present scores as many points as the tribe just above it has tents.
+    Tied tribes score alike (they are one rank).
+    """
+    ranks = sorted({c for c in counts if c > 0}, reverse=True)
+    if not ranks:
+        return [0] * len(counts)
+    total = sum(counts)
+    above = {ranks[i]: ranks[i - 1] for i in range(1, len(ranks))}
+    above[ranks[0]] = total
+    return [above[c] if c > 0 else 0 for c in counts]
+
+
+def tent_scoring(state: IwariState) -> list[list[int]]:
+    """Per territory, per tribe: tent points times the territory's factor (feats, IW-19)."""
+    tribes = state.tribes
+    out = []
+    for t in range(len(state.territory_factor)):
+        points = majority_points(state.tent_count[t * tribes:(t + 1) * tribes])
+        factor = state.territory_factor[t]
+        out.append([p * factor for p in points])
+    return out
+
+
+def majority_holders(counts: list[int]) -> list[int]:
+    """The tribes with the most pieces (ties: all of them); nobody if there are none."""
+    best = max(counts)
+    return [i for i, n in enumerate(counts) if n == best] if best > 0 else []
+
+
+def totem_majority_holders(state: IwariState, connection: int) -> list[int]:
+    """IW-15: the tribes holding the totem majority in *both* territories of a connection."""
+    tribes = state.tribes
+    c = state.board.connections[connection]
+    a = majority_holders(state.totem_count[c.a * tribes:(c.a + 1) * tribes])
+    if not a:
+        return a
+    b = majority_holders(state.totem_count[c.b * tribes:(c.b + 1) * tribes])
+    return [tribe for tribe in a if tribe in b]
+
+
+def totem_scoring(state: IwariState) -> list[list[int]]:
+    """IW-15: per connection (in number order), per tribe.
+
+    A tribe holding the totem majority (ties: every tied tribe holds it) in both joined
+    territories scores one point per totem in the two territories, of any colour, times
+    the connection's factor. A connection under a mountain scores nothing.
+    """
+    tribes = state.tribes
+    totems = state.totem_count
+    out = []
+    for c in state.board.connections:
+        row = [0] * tribes
+        if not state.covered[c.index]:
+            holders = totem_majority_holders(state, c.index)
+            if holders:
+                a, b = c.a * tribes, c.b * tribes
+                points = (sum(totems[a:a + tribes]) + sum(totems[b:b + tribes])) * state.connection_factor[c.index]
+                for tribe in holders:
+                    row[tribe] = points
+        out.append(row)
+    return out
+
+
+def component(board: GameMap, tents: list[int], start: int) -> list[int]:
+    """The tent spaces of ``start``'s tribe joined to it by roads (its settlement, IW-16)."""
+    tribe = tents[start]
+    seen = {start}
+    stack = [start]
+    neighbours = board.neighbours
+    while stack:
+        for n in neighbours[stack.pop()]:
+            if n not in seen and tents[n] == tribe:
+                seen.add(n)
+                stack.append(n)
+    return sorted(seen)
+
+
+def settlements(state: IwariState) -> list[list[list[int]]]:
+    """Per tribe, its settlements: groups of 4 or more joined tents, as sorted space lists."""
+    board = state.board
+    out: list[list[list[int]]] = [[] for _ in range(state.tribes)]
+    seen: set[int] = set()
+    for space, tribe in enumerate(state.tents):
+        if tribe < 0 or space in seen:
+            continue
+        group = component(board, state.tents, space)
+        seen.update(group)
+        if len(group) >= 4:
+            out[tribe].append(group)
+    return out
+
+
+def purple_road_scoring(state: IwariState) -> list[int]:
+    """IW-23 (The Long Road): the purple road's tents scored like a territory, at the end."""
+    board = state.board
+    counts = [0] * state.tribes
+    for space in board.purple_road:
+        if state.tents[space] >= 0:
+            counts[state.tents[space]] += 1
+    return majority_points(counts) if board.purple_road else counts
+
+
+def end_scoring(state: IwariState) -> dict[str, Any]:
+    """The end-of-journey scoring (IW-14): tents, totems, settlements (and the purple road)."""
+    tents = tent_scoring(state)
+    totems = totem_scoring(state)
+    groups = settlements(state)
+    purple = purple_road_scoring(state)
+    totals = []
+    for tribe in range(state.tribes):
+        totals.append(sum(row[tribe] for row in tents) + sum(row[tribe] for row in totems)
+                      + sum(len(g) for g in groups[tribe]) + purple[tribe])
+    return {"tents": tents, "totems": totems, "settlements": groups, "purple": purple, "totals": totals}
+
+
+def breakdown(state: IwariState, seat: int, end: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ``seat`` scored and where: half journey, end of journey, feats, expeditions.
+
+    ``end`` is ``end_scoring(state)`` if the caller has it already (one per result, not per seat).
+    """
+    board = state.board
+    tids = [t.id for t in board.territories]
+    out: dict[str, Any] = {}
+    if state.half is not None:
+        per = {tids[t]: row[seat] for t, row in enumerate(state.half) if row[seat]}
+        out["half_journey"] = {"territories": per, "total": sum(per.values())}
+    if state.phase == OVER:  # the board is final
+        end = end or end_scoring(state)
+        territories = {tids[t]: row[seat] for t, row in enumerate(end["tents"]) if row[seat]}
+        connections = {str(board.connections[c].number): row[seat]
+                       for c, row in enumerate(end["totems"]) if row[seat]}
+        sizes = [len(g) for g in end["settlements"][seat]]
+        groups = [sorted({tids[board.space_territory[s]] for s in g}) for g in end["settlements"][seat]]
+        out["end_journey"] = {
+            "territories": territories,
+            "tents_total": sum(territories.values()),
+            "connections": connections,
+            "totems_total": sum(connections.values()),
+            "settlements": [{"tents": n, "territories": g} for n, g in zip(sizes, groups, strict=True)],
+            "settlements_total": sum(sizes),
+            "purple_road": end["purple"][seat],
+            "total": end["totals"][seat],
+        }
+    deck = expeditions().cards
+    out["expeditions"] = {deck[card].id: deck[card].values[done.index(seat)]
+                          for card, done in zip(state.expedition_cards, state.expedition_done, strict=True)
+                          if seat in done}
+    out["feats"] = [
+        {"feat": FEATS[kind],
+         "territory" if kind < 2 else "connection":
+             tids[target] if kind < 2 else board.connections[target].number}
+        for kind, who, target in state.feat_places if who == seat
+    ]
+    out["unused_pieces"] = state.tents_left[seat] + state.totems_left[seat]
+    out["total"] = state.scores[seat]
+    return out

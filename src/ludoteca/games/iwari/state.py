@@ -1,0 +1,247 @@
+"""Iwari's state: flat lists of ints (cheap to clone and to compare) and its JSON form.
+
+Tribes are numbered like seats; with 2 seats, tribe 2 is the third tribe both players
+play (IW-9). Per-territory counts are flat lists indexed ``territory * tribes + tribe``
+so a clone is a handful of list slices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludoteca.engine import Rng
+
+from .components import GameMap, cards, game_map
+
+# Phases: what the pending seat is deciding.
+START = 0  # choose a territory, or discard one card, or (nothing possible) pass
+PIECE = 1  # choose the next piece (a tent space or the totem circle), or done
+PAY = 2  # choose the cards paying for the chosen piece
+DRAW = 3  # refill the hand from the deck or the display
+FEAT = 4  # place a feat just earned
+THIRD = 5  # 2 seats: choose the territory of the third tribe's move
+OVER = 6
+PHASES: tuple[str, ...] = ("start", "piece", "pay", "draw", "feat", "third", "over")
+
+NO_PIECE = -1
+TOTEM = -2
+"""``state.piece`` while paying: a tent space index, or TOTEM."""
+
+
+class IwariState:
+    __slots__ = (
+        "board",
+        "connection_factor",
+        "covered",
+        "current",
+        "deck",
+        "discard",
+        "display",
+        "end_triggered",
+        "exhaustions",
+        "expedition_cards",
+        "expedition_done",
+        "expedition_points",
+        "expeditions_on",
+        "feat_places",
+        "feat_queue",
+        "feats",
+        "feats_on",
+        "free",
+        "half",
+        "hands",
+        "limit",
+        "map_id",
+        "phase",
+        "piece",
+        "pieces_in",
+        "placed",
+        "played",
+        "rng",
+        "scores",
+        "seats",
+        "tent_count",
+        "tents",
+        "tents_left",
+        "territory",
+        "territory_factor",
+        "totem_count",
+        "totems_left",
+        "tribe",
+        "tribes",
+        "turns",
+    )
+
+    board: GameMap
+    """The map in play (immutable, shared by clones; not serialised: ``map_id`` names it)."""
+    rng: Rng
+    seats: int
+    tribes: int
+    map_id: str
+    feats_on: bool
+    expeditions_on: bool
+    tents: list[int]
+    """Per tent space: the tribe whose tent stands there, or -1."""
+    tent_count: list[int]
+    totem_count: list[int]
+    pieces_in: list[int]
+    """Per territory: pieces of any tribe (0: unexplored)."""
+    free: list[int]
+    """Per territory: empty tent spaces."""
+    tents_left: list[int]
+    totems_left: list[int]
+    hands: list[list[int]]
+    deck: list[int]
+    """The draw deck; its top is the last item."""
+    display: list[int]
+    discard: list[int]
+    covered: list[int]
+    """Per connection: 1 if a mountain covers it (never scored)."""
+    phase: int
+    current: int
+    """The seat whose turn it is."""
+    tribe: int
+    """The tribe placing pieces now (the current seat's, or the third tribe's)."""
+    territory: int
+    limit: int
+    placed: int
+    piece: int
+    played: int
+    """Cards the current seat played for its own move this turn (IW-9)."""
+    exhaustions: int
+    end_triggered: bool
+    turns: int
+    scores: list[int]
+    """Per tribe (the third tribe's are shown but rank nobody)."""
+    half: list[list[int]] | None
+    """The half-journey tent points, per territory per tribe, once scored."""
+    territory_factor: list[int]
+    connection_factor: list[int]
+    feats: list[list[int]]
+    """Per feat kind, the seats that earned it, in order."""
+    feat_places: list[tuple[int, int, int]]
+    """(feat kind, seat, territory or connection index) of each feat placed."""
+    feat_queue: list[tuple[int, int, tuple[int, ...]]]
+    """Feats earned but not yet placed: (kind, seat, the targets allowed)."""
+    expedition_cards: list[int]
+    expedition_done: list[list[int]]
+    expedition_points: list[int]
+
+    def copy(self) -> IwariState:
+        new = IwariState.__new__(IwariState)
+        new.board = self.board
+        new.rng = self.rng.copy()
+        new.seats = self.seats
+        new.tribes = self.tribes
+        new.map_id = self.map_id
+        new.feats_on = self.feats_on
+        new.expeditions_on = self.expeditions_on
+        new.tents = self.tents[:]
+        new.tent_count = self.tent_count[:]
+        new.totem_count = self.totem_count[:]
+        new.pieces_in = self.pieces_in[:]
+        new.free = self.free[:]
+        new.tents_left = self.tents_left[:]
+        new.totems_left = self.totems_left[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.deck = self.deck[:]
+        new.display = self.display[:]
+        new.discard = self.discard[:]
+        new.covered = self.covered  # never changes after set-up: shared
+        new.phase = self.phase
+        new.current = self.current
+        new.tribe = self.tribe
+        new.territory = self.territory
+        new.limit = self.limit
+        new.placed = self.placed
+        new.piece = self.piece
+        new.played = self.played
+        new.exhaustions = self.exhaustions
+        new.end_triggered = self.end_triggered
+        new.turns = self.turns
+        new.scores = self.scores[:]
+        new.half = self.half  # written once, never mutated: shared
+        new.territory_factor = self.territory_factor[:]
+        new.connection_factor = self.connection_factor[:]
+        new.feats = [seats[:] for seats in self.feats]
+        new.feat_places = self.feat_places[:]
+        new.feat_queue = self.feat_queue[:]
+        new.expedition_cards = self.expedition_cards
+        new.expedition_done = [seats[:] for seats in self.expedition_done]
+        new.expedition_points = self.expedition_points[:]
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        ids = cards().ids
+        return {
+            "rng": self.rng.to_json(),
+            "seats": self.seats,
+            "tribes": self.tribes,
+            "map": self.map_id,
+            "feats_on": self.feats_on,
+            "expeditions_on": self.expeditions_on,
+            "tents": self.tents[:],
+            "tent_count": self.tent_count[:],
+            "totem_count": self.totem_count[:],
+            "pieces_in": self.pieces_in[:],
+            "free": self.free[:],
+            "tents_left": self.tents_left[:],
+            "totems_left": self.totems_left[:],
+            "hands": [[ids[c] for c in hand] for hand in self.hands],
+            "deck": [ids[c] for c in self.deck],
+            "display": [ids[c] for c in self.display],
+            "discard": [ids[c] for c in self.discard],
+            "covered": self.covered[:],
+            "phase": self.phase,
+            "current": self.current,
+            "tribe": self.tribe,
+            "territory": self.territory,
+            "limit": self.limit,
+            "placed": self.placed,
+            "piece": self.piece,
+            "played": self.played,
+            "exhaustions": self.exhaustions,
+            "end_triggered": self.end_triggered,
+            "turns": self.turns,
+            "scores": self.scores[:],
+            "half": None if self.half is None else [row[:] for row in self.half],
+            "territory_factor": self.territory_factor[:],
+            "connection_factor": self.connection_factor[:],
+            "feats": [seats[:] for seats in self.feats],
+            "feat_places": [list(place) for place in self.feat_places],
+            "feat_queue": [[kind, seat, list(targets)] for kind, seat, targets in self.feat_queue],
+            "expedition_cards": self.expedition_cards[:],
+            "expedition_done": [seats[:] for seats in self.expedition_done],
+            "expedition_points": self.expedition_points[:],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> IwariState:
+        index = {card_id: i for i, card_id in enumerate(cards().ids)}
+        s = cls.__new__(cls)
+        s.rng = Rng.from_json(data["rng"])
+        s.seats = int(data["seats"])
+        s.tribes = int(data["tribes"])
+        s.map_id = str(data["map"])
+        s.board = game_map(s.map_id)
+        s.feats_on = bool(data["feats_on"])
+        s.expeditions_on = bool(data["expeditions_on"])
+        for name in ("tents", "tent_count", "totem_count", "pieces_in", "free", "tents_left", "totems_left",
+                     "covered", "scores", "territory_factor", "connection_factor", "expedition_cards",
+                     "expedition_points"):
+            setattr(s, name, [int(x) for x in data[name]])
+        s.hands = [[index[c] for c in hand] for hand in data["hands"]]
+        s.deck = [index[c] for c in data["deck"]]
+        s.display = [index[c] for c in data["display"]]
+        s.discard = [index[c] for c in data["discard"]]
+        for name in ("phase", "current", "tribe", "territory", "limit", "placed", "piece", "played",
+                     "exhaustions", "turns"):
+            setattr(s, name, int(data[name]))
+        s.end_triggered = bool(data["end_triggered"])
+        s.half = None if data["half"] is None else [[int(x) for x in row] for row in data["half"]]
+        s.feats = [[int(x) for x in seats] for seats in data["feats"]]
+        s.feat_places = [(int(k), int(seat), int(t)) for k, seat, t in data["feat_places"]]
+        s.feat_queue = [(int(k), int(seat), tuple(int(t) for t in targets)) for k, seat, targets in data["feat_queue"]]
+        s.expedition_done = [[int(x) for x in seats] for seats in data["expedition_done"]]
+        return s

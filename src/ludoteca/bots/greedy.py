@@ -1,0 +1,120 @@
+"""The greedy bot: one turn of lookahead on the game's evaluation. The baseline that a
+search bot must beat.
+
+For each legal move, on a few samples of the hidden state (``ctx.sample()``): play the
+move, take the seat's next steps greedily when the game splits a choice into steps, let
+the other seats of a simultaneous round make theirs (sampled, with the rollout policy),
+and score the state with the game's ``evaluate`` hook.
+A game without that hook is scored by playouts instead (flat Monte Carlo), so the bot
+is still better than random everywhere.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ludoteca.engine import Game, Move, Seat
+
+from .base import Bot, BotContext
+from .hooks import GameHooks, hooks_for
+
+
+class GreedyBot(Bot):
+    """``samples`` determinizations per decision; ``chain`` caps how many of its own
+    further steps a turn may take in the lookahead; ``playouts`` is the number of playouts
+    per move and sample when the game has no evaluation."""
+
+    name = "greedy"
+
+    def __init__(self, samples: int = 4, chain: int = 6, playouts: int = 2, name: str | None = None) -> None:
+        self.samples = samples
+        self.chain = chain
+        self.playouts = playouts
+        if name:
+            self.name = name
+
+    def choose(self, ctx: BotContext) -> Move:
+        if len(ctx.legal) == 1:
+            return ctx.legal[0]
+        game, seat = ctx.game, ctx.seat
+        hooks = hooks_for(game)
+        deadline = ctx.budget.deadline()
+        totals = [0.0] * len(ctx.legal)
+        for sample_number in range(self.samples):
+            state = ctx.sample()
+            # Seats deciding in the same simultaneous round as ours: the lookahead lets
+            # them choose too (their choices are sampled), so the round resolves before
+            # the evaluation; judging a bid before the bids are compared would be blind.
+            others = {d.seat for d in game.pending(state)} - {seat}
+            for i, move in enumerate(ctx.legal):
+                after = game.clone(state)
+                game.perform(after, seat, move)
+                totals[i] += self._value(game, hooks, after, seat, others, ctx)
+            if deadline is not None and sample_number and time.perf_counter() >= deadline:
+                break
+        best = max(totals)
+        # Equal values are common (a step that changes nothing visible yet): pick among
+        # them at random rather than always the first listed.
+        tied = [i for i, total in enumerate(totals) if total >= best - 1e-9]
+        return ctx.legal[tied[ctx.rng.below(len(tied))]]
+
+    def _value(self, game: Game[Any], hooks: GameHooks, state: Any, seat: Seat, others: set[Seat],
+               ctx: BotContext) -> float:
+        if hooks.evaluate is None:
+            return self._playouts(game, hooks, state, seat, ctx)
+        round_seats = others | {seat}
+        steps = 0
+        while game.result(state) is None and steps < self.chain:
+            now = [d.seat for d in game.pending(state)]
+            if seat not in now or not set(now) <= round_seats:
+                break
+            # The same seat decides again: the move was one step of a compound choice.
+            # Take the best next step, so a good first step is not judged by a bad second.
+            best_value: float | None = None
+            best_state = state
+            for move in game.legal(state, seat):
+                after = game.clone(state)
+                game.perform(after, seat, move)
+                value = self._score(game, hooks, after, seat)
+                if best_value is None or value > best_value:
+                    best_value, best_state = value, after
+            state = best_state
+            steps += 1
+        # The other seats of a simultaneous round finish their part of it (sampled), so
+        # the round resolves before the evaluation.
+        steps = 0
+        while others and game.result(state) is None and steps < game.max_moves:
+            now = [d.seat for d in game.pending(state)]
+            if not now or not set(now) <= others:
+                break
+            who = now[0]
+            legal = game.legal(state, who)
+            policy = hooks.rollout_policy
+            game.perform(state, who, policy(game, state, who, legal, ctx.rng) if policy else ctx.rng.choice(legal))
+            steps += 1
+        return self._score(game, hooks, state, seat)
+
+    @staticmethod
+    def _score(game: Game[Any], hooks: GameHooks, state: Any, seat: Seat) -> float:
+        result = game.result(state)
+        if result is not None:
+            return float(hooks.rewards(game, result)[seat])
+        assert hooks.evaluate is not None
+        return float(hooks.evaluate(game, state)[seat])
+
+    def _playouts(self, game: Game[Any], hooks: GameHooks, state: Any, seat: Seat, ctx: BotContext) -> float:
+        total = 0.0
+        for _ in range(self.playouts):
+            play = game.clone(state)
+            moves = 0
+            while (result := game.result(play)) is None:
+                who = game.pending(play)[0].seat
+                legal = game.legal(play, who)
+                policy = hooks.rollout_policy
+                game.perform(play, who, policy(game, play, who, legal, ctx.rng) if policy else ctx.rng.choice(legal))
+                moves += 1
+                if moves > game.max_moves:
+                    raise RuntimeError(f"{game.id}: no result after {game.max_moves} playout moves")
+            total += float(hooks.rewards(game, result)[seat])
+        return total / self.playouts

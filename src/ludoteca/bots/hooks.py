@@ -1,0 +1,154 @@
+"""Per-game knowledge for the search bots, kept in each game's own package.
+
+A game may ship an optional module ``ludoteca.games.<id>.ai`` (or ``<package of the
+game class>.ai`` for games installed from elsewhere) defining any of:
+
+``rollout_policy(game, state, seat, legal, rng) -> Move``
+    The move ``seat`` plays in a playout. Cheaper and smarter than uniform random.
+``evaluate(game, state) -> list[float]``
+    One value per seat for an unfinished (or finished) state, on the same scale as
+    ``reward``: by default the expected win share in [0, 1] for two or more seats, the
+    expected final score for a one-seat game.
+``reward(game, result) -> list[float]``
+    The per-seat reward of a finished game (default: ``default_reward``).
+``ROLLOUT_DEPTH: int``
+    With ``evaluate``: playouts stop after this many decisions and ``evaluate`` scores
+    the state (default: play to the end).
+
+Every function receives determinized states only (never the true state), so a hook
+cannot make a bot cheat unless it reads another seat's uncommitted simultaneous choice
+out of the state; hooks must not do that.
+
+Anything missing falls back to uniform random playouts and result-based rewards.
+Tests and out-of-tree games can also call ``register_hooks`` directly.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from ludoteca.engine import Game, Move, Result, Rng, Seat
+
+RolloutPolicy = Callable[[Game[Any], Any, Seat, Sequence[Move], Rng], Move]
+Evaluate = Callable[[Game[Any], Any], Sequence[float]]
+Reward = Callable[[Game[Any], Result], Sequence[float]]
+
+WIN_WEIGHT = 0.9
+"""Share of the reward given by the win share; the rest rewards the score's place between
+the worst and the best seat, so a playout that loses narrowly still teaches something."""
+
+
+def default_reward(game: Game[Any], result: Result) -> list[float]:
+    """Per-seat reward of a finished game.
+
+    Two or more seats: ``0.9 * win share + 0.1 * normalised score`` (win share is 1 split
+    among the seats ranked first; normalised score is 0 for the lowest score, 1 for the
+    highest). One seat: the score itself, since there is nobody to beat; the search
+    normalises it by the range it observes.
+    """
+    scores = result.scores
+    if len(scores) == 1:
+        return [float(scores[0])]
+    winners = result.ranks.count(1)
+    low, high = min(scores), max(scores)
+    span = high - low
+    rewards = []
+    for score, rank in zip(scores, result.ranks, strict=True):
+        share = 1.0 / winners if rank == 1 else 0.0
+        place = (score - low) / span if span else 0.5
+        rewards.append(WIN_WEIGHT * share + (1.0 - WIN_WEIGHT) * place)
+    return rewards
+
+
+def estimate_from_points(points: Sequence[float], spread: float) -> list[float]:
+    """Turn per-seat point estimates into values on ``default_reward``'s scale, for an
+    ``evaluate`` hook: a softmax of the points (``spread``: how many points of lead make a
+    win about e times likelier, e.g. the points still to be scored divided by 3) stands
+    for the win share, plus the points' place between the lowest and the highest seat.
+    One seat: the points themselves."""
+    if len(points) == 1:
+        return [float(points[0])]
+    top = max(points)
+    weights = [math.exp((p - top) / max(spread, 1e-9)) for p in points]
+    whole = sum(weights)
+    low = min(points)
+    span = top - low
+    return [WIN_WEIGHT * w / whole + (1.0 - WIN_WEIGHT) * ((p - low) / span if span else 0.5)
+            for p, w in zip(points, weights, strict=True)]
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    """What a game tells its bots; every field is optional."""
+
+    rollout_policy: RolloutPolicy | None = None
+    evaluate: Evaluate | None = None
+    reward: Reward | None = None
+    rollout_depth: int | None = None
+    source: str = "default"
+
+    def rewards(self, game: Game[Any], result: Result) -> Sequence[float]:
+        return (self.reward or default_reward)(game, result)
+
+
+_explicit: dict[str, GameHooks] = {}
+_found: dict[str, GameHooks] = {}
+
+
+def register_hooks(game_id: str, hooks: GameHooks) -> None:
+    """Give a game its hooks directly (tests, notebooks, games outside the package tree)."""
+    _explicit[game_id] = hooks
+    _found.pop(game_id, None)
+
+
+def unregister_hooks(game_id: str) -> None:
+    _explicit.pop(game_id, None)
+    _found.pop(game_id, None)
+
+
+def _import(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        # Only a missing hook module means "no hooks"; a hook module that fails to
+        # import its own dependencies is a bug that should be seen.
+        if error.name is not None and (name == error.name or name.startswith(error.name + ".")):
+            return None
+        raise
+
+
+def _from_module(module: ModuleType) -> GameHooks:
+    depth = getattr(module, "ROLLOUT_DEPTH", None)
+    return GameHooks(
+        rollout_policy=getattr(module, "rollout_policy", None),
+        evaluate=getattr(module, "evaluate", None),
+        reward=getattr(module, "reward", None),
+        rollout_depth=int(depth) if depth is not None else None,
+        source=module.__name__,
+    )
+
+
+def hooks_for(game: Game[Any]) -> GameHooks:
+    """The hooks of a game, looked up once: registered ones, then ``ludoteca.games.<id>.ai``,
+    then ``ai`` next to the module defining the game class; else the defaults."""
+    if game.id in _explicit:
+        return _explicit[game.id]
+    if game.id in _found:
+        return _found[game.id]
+    candidates = [f"ludoteca.games.{game.id}.ai"]
+    package = type(game).__module__.rpartition(".")[0]
+    if package and f"{package}.ai" not in candidates:
+        candidates.append(f"{package}.ai")
+    hooks = GameHooks()
+    for name in candidates:
+        module = _import(name)
+        if module is not None:
+            hooks = _from_module(module)
+            break
+    _found[game.id] = hooks
+    return hooks

@@ -1,0 +1,194 @@
+"""Tournaments between bots: seat-rotated matches, win share against the 1/N baseline
+with 95% intervals, mean scores, time per decision. Shared by ``ludoteca tournament``
+and bench/bots_strength.py.
+
+A lineup names one bot per seat ("entries"); fewer names than seats are padded with the
+last one, so ``hard,greedy`` at four seats is one hard bot against three greedy ones.
+Game ``i`` deals seed ``S + i // N`` and rotates the lineup by ``i % N`` seats, so in
+every block of N games each entry plays the same deal from every seat: the seat
+advantage and the luck of the deal cancel out.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoteca.engine import Game, Move
+
+from .base import Bot, BotContext, Budget
+from .playout import play_match
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (fractional successes allowed: shared
+    wins count as fractions). Better than the normal interval near 0 and 1."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    # At p = 0 or 1 the bound is exact; rounding would otherwise leave it a hair off.
+    low = 0.0 if p <= 0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return low, high
+
+
+class TimedBot(Bot):
+    """Wraps a bot to count its decisions and the time they take."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def choose(self, ctx: BotContext) -> Move:
+        started = time.perf_counter()
+        move = self.bot.choose(ctx)
+        self.seconds += time.perf_counter() - started
+        self.decisions += 1
+        return move
+
+
+@dataclass
+class Entry:
+    """One place in the lineup and how it fared."""
+
+    name: str
+    shares: list[float] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    decisions: int = 0
+    seconds: float = 0.0
+    iterations: int = 0
+    search_seconds: float = 0.0
+
+    @property
+    def win_share(self) -> float:
+        return statistics.fmean(self.shares) if self.shares else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(sum(self.shares), len(self.shares))
+
+    @property
+    def mean_score(self) -> float:
+        return statistics.fmean(self.scores) if self.scores else 0.0
+
+    @property
+    def score_interval(self) -> tuple[float, float]:
+        if len(self.scores) < 2:
+            return self.mean_score, self.mean_score
+        half = Z95 * statistics.stdev(self.scores) / math.sqrt(len(self.scores))
+        return self.mean_score - half, self.mean_score + half
+
+    @property
+    def ms_per_decision(self) -> float:
+        return 1000 * self.seconds / self.decisions if self.decisions else 0.0
+
+    @property
+    def iterations_per_second(self) -> float | None:
+        return self.iterations / self.search_seconds if self.iterations and self.search_seconds else None
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        score_low, score_high = self.score_interval
+        return {
+            "bot": self.name,
+            "games": len(self.shares),
+            "wins": sum(self.shares),
+            "win_share": self.win_share,
+            "win_share_95": [low, high],
+            "mean_score": self.mean_score,
+            "mean_score_95": [score_low, score_high],
+            "decisions": self.decisions,
+            "ms_per_decision": self.ms_per_decision,
+            "iterations_per_second": self.iterations_per_second,
+        }
+
+
+@dataclass
+class TournamentResult:
+    game: str
+    players: int
+    seed: int
+    entries: list[Entry]
+    moves: list[int] = field(default_factory=list)
+    seconds: float = 0.0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return len(self.moves)
+
+    @property
+    def baseline(self) -> float:
+        return 1.0 / self.players
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "options": self.options,
+            "baseline": self.baseline,
+            "entries": [entry.to_json() for entry in self.entries],
+            "moves_per_game": statistics.fmean(self.moves) if self.moves else 0.0,
+            "seconds": self.seconds,
+        }
+
+
+def lineup(names: Sequence[str], players: int) -> list[str]:
+    """One bot name per seat: ``names`` padded with its last name. Raises ValueError on
+    an empty list or more names than seats."""
+    names = [name.strip() for name in names if name.strip()]
+    if not names:
+        raise ValueError("name at least one bot")
+    if len(names) > players:
+        raise ValueError(f"{len(names)} bots for {players} players")
+    return names + [names[-1]] * (players - len(names))
+
+
+def run_tournament(game: Game[Any], players: int, bots: Sequence[Bot], games: int, seed: int = 0,
+                   options: Mapping[str, object] | None = None, budget: Budget | None = None,
+                   on_game: Callable[[int, TournamentResult], None] | None = None) -> TournamentResult:
+    """Play ``games`` seat-rotated matches between ``bots`` (one per seat, in lineup
+    order); ``budget`` caps every bot's thinking (see ISMCTSBot)."""
+    if len(bots) != players:
+        raise ValueError(f"{len(bots)} bots for {players} players")
+    timed = [TimedBot(bot) for bot in bots]
+    entries = [Entry(bot.name) for bot in bots]
+    result = TournamentResult(game.id, players, seed, entries)
+    started = time.perf_counter()
+    for i in range(games):
+        rotation = i % players
+        seat_of = [(index + rotation) % players for index in range(players)]
+        seated: list[Bot] = [timed[0]] * players
+        for index, seat in enumerate(seat_of):
+            seated[seat] = timed[index]
+        match = play_match(game, players, options, seed + i // players, seated, budget)
+        outcome = match.result()
+        assert outcome is not None
+        result.options = dict(match.options)
+        winners = outcome.winners
+        for index, seat in enumerate(seat_of):
+            entries[index].shares.append(1.0 / len(winners) if seat in winners else 0.0)
+            entries[index].scores.append(outcome.scores[seat])
+        result.moves.append(match.version)
+        if on_game:
+            on_game(i, result)
+    result.seconds = time.perf_counter() - started
+    for entry, bot in zip(entries, timed, strict=True):
+        entry.decisions, entry.seconds = bot.decisions, bot.seconds
+        stats = getattr(bot.bot, "stats", None)
+        if stats is not None:
+            entry.iterations, entry.search_seconds = stats.iterations, stats.seconds
+    return result

@@ -1,0 +1,175 @@
+"""Accounts and sessions: argon2 password hashes, session tokens (an HttpOnly SameSite
+cookie for browsers, the same token as a bearer token for other clients), CSRF tokens
+for cookie sessions, and login rate limiting."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import Request
+from sqlalchemy import delete, select
+
+from .db import now
+from .errors import ApiError
+from .models import Session, User
+
+if TYPE_CHECKING:
+    from .state import Server
+
+COOKIE = "ludoteca_session"
+CSRF_HEADER = "x-csrf-token"
+USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,32}$")
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+class Passwords:
+    """Argon2id hashing with the configured cost (the defaults are argon2-cffi's RFC 9106
+    low-memory profile; tests lower them)."""
+
+    def __init__(self, time_cost: int, memory_kib: int) -> None:
+        self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib)
+        # Verifying against this when the user does not exist keeps the answer time the
+        # same, so timing does not tell which usernames exist.
+        self._dummy = self.hasher.hash("not a password")
+
+    def hash(self, password: str) -> str:
+        return self.hasher.hash(password)
+
+    def verify(self, stored: str | None, password: str) -> bool:
+        try:
+            return self.hasher.verify(stored or self._dummy, password) and stored is not None
+        except (VerificationError, InvalidHashError):
+            return False
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is calling: a signed-in user (or guest) and how they proved it."""
+
+    user_id: int
+    username: str
+    guest: bool
+    csrf: str
+    via: str  # "cookie" | "bearer"
+
+
+def token_hash(secret: str, token: str) -> str:
+    return hmac.new(secret.encode(), token.encode(), hashlib.sha256).hexdigest()
+
+
+def check_credentials(username: str, password: str) -> None:
+    if not USERNAME.match(username):
+        raise ApiError(422, "bad_username", "a username is 3 to 32 letters, digits, '_', '.' or '-'")
+    if not 8 <= len(password) <= 256:
+        raise ApiError(422, "bad_password", "a password has 8 to 256 characters")
+
+
+def create_session(server: Server, user: User) -> tuple[str, str]:
+    """A new session for ``user``: (token, csrf token)."""
+    token = secrets.token_urlsafe(32)
+    csrf = secrets.token_urlsafe(24)
+    with server.transaction() as db:
+        db.add(Session(token_hash=token_hash(server.secret, token), user_id=user.id, csrf=csrf,
+                       created_at=now(), expires_at=now() + timedelta(days=server.settings.session_days)))
+    return token, csrf
+
+
+def end_session(server: Server, token: str) -> None:
+    with server.transaction() as db:
+        db.execute(delete(Session).where(Session.token_hash == token_hash(server.secret, token)))
+
+
+def lookup(server: Server, token: str, via: str) -> Actor | None:
+    with server.sessions() as db:
+        row = db.execute(
+            select(Session.user_id, Session.csrf, Session.expires_at, User.username, User.guest)
+            .join(User, User.id == Session.user_id)
+            .where(Session.token_hash == token_hash(server.secret, token))
+        ).first()
+    if row is None or row.expires_at < now():
+        return None
+    return Actor(row.user_id, row.username, row.guest, row.csrf, via)
+
+
+def token_from(headers: Any, cookies: Any, query: Any = None) -> tuple[str, str] | None:
+    """The caller's token and how it came: a bearer header first, then the cookie, then
+    (WebSockets only, where browsers cannot set headers) the ``token`` query parameter."""
+    header = headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip(), "bearer"
+    if cookies.get(COOKIE):
+        return cookies[COOKIE], "cookie"
+    if query is not None and query.get("token"):
+        return query["token"], "bearer"
+    return None
+
+
+def actor_for(request: Request) -> Actor | None:
+    """The caller of an HTTP request, or None. A cookie session must send its CSRF token
+    on every unsafe method: another site can make a browser send the cookie, not the header."""
+    server: Server = request.app.state.server
+    found = token_from(request.headers, request.cookies)
+    if found is None:
+        return None
+    actor = lookup(server, *found)
+    if actor is None:
+        return None
+    if actor.via == "cookie" and request.method in UNSAFE_METHODS:
+        sent = request.headers.get(CSRF_HEADER, "")
+        if not hmac.compare_digest(sent.encode(), actor.csrf.encode()):
+            raise ApiError(403, "csrf", "this request needs the X-CSRF-Token header of the session")
+    return actor
+
+
+def optional_actor(request: Request) -> Actor | None:
+    return actor_for(request)
+
+
+def require_actor(request: Request) -> Actor:
+    actor = actor_for(request)
+    if actor is None:
+        raise ApiError(401, "not_signed_in", "sign in first (a session cookie or a bearer token)")
+    return actor
+
+
+class LoginLimiter:
+    """At most N login attempts per minute per (client address, username). In-process
+    by default; through Redis when configured, so every process counts together."""
+
+    def __init__(self, per_minute: int, redis: Any = None, prefix: str = "") -> None:
+        self.per_minute = per_minute
+        self.redis = redis
+        self.prefix = prefix
+        self._seen: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def hit(self, key: str) -> None:
+        if self.redis is not None:
+            name = f"{self.prefix}login:{key}"
+            count = self.redis.incr(name)
+            if count == 1:
+                self.redis.expire(name, 60)
+            if count > self.per_minute:
+                raise ApiError(429, "too_many_attempts", "too many login attempts; wait a minute")
+            return
+        moment = time.monotonic()
+        with self._lock:
+            seen = self._seen.setdefault(key, deque())
+            while seen and seen[0] < moment - 60:
+                seen.popleft()
+            if len(seen) >= self.per_minute:
+                raise ApiError(429, "too_many_attempts", "too many login attempts; wait a minute")
+            seen.append(moment)
+            if len(self._seen) > 100_000:  # bound memory under a flood of distinct keys
+                self._seen.clear()

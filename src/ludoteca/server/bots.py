@@ -1,0 +1,135 @@
+"""Bots in seats. They run on their own worker pool, off the event loop, with a time
+budget, and play through the same checked, versioned path as people."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+
+from ludoteca.bots import Budget, make_bot
+from ludoteca.bots.base import BotContext
+from ludoteca.engine import Rng
+
+from .errors import ApiError
+from .models import GameTable, TableSeat
+
+if TYPE_CHECKING:
+    from .state import Server
+
+log = logging.getLogger("ludoteca.server.bots")
+
+ZOMBIE_BOT = "random"
+"""The bot that plays a person's seat while they are away or out of time."""
+
+
+class BotRunner:
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.pool = ThreadPoolExecutor(max_workers=server.settings.bot_workers, thread_name_prefix="bot")
+        # Bots choose on their own pool so that a slow search cannot delay another table's
+        # engine calls; a choice that overruns its budget is replaced by a random move.
+        self.think = ThreadPoolExecutor(max_workers=max(2, server.settings.bot_workers), thread_name_prefix="think")
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._lock = threading.Lock()
+        self._queued: set[str] = set()
+        self._again: set[str] = set()
+        self._closed = False
+
+    def schedule(self, table_id: str) -> None:
+        """Let the bots of ``table_id`` play if one must decide. Thread-safe; a table is
+        worked on by at most one job per process at a time."""
+        with self._lock:
+            if self._closed:
+                return
+            if table_id in self._queued:
+                self._again.add(table_id)
+                return
+            self._queued.add(table_id)
+        self.pool.submit(self._job, table_id)
+
+    def _job(self, table_id: str) -> None:
+        try:
+            while True:
+                try:
+                    self._play(table_id)
+                except Exception:
+                    log.exception("bot job for table %s failed", table_id)
+                with self._lock:
+                    if table_id in self._again and not self._closed:
+                        self._again.discard(table_id)
+                        continue
+                    self._queued.discard(table_id)
+                    return
+        except BaseException:
+            with self._lock:
+                self._queued.discard(table_id)
+            raise
+
+    def _play(self, table_id: str) -> None:
+        server = self.server
+        settings = server.settings
+        for _ in range(10_000):  # a bound, in case bots keep each other busy forever
+            if self._closed:
+                return
+            with server.sessions() as db:
+                row = db.get(GameTable, table_id, populate_existing=True)
+                if row is None or row.status != "playing":
+                    return
+                seats = list(db.scalars(select(TableSeat).where(TableSeat.table_id == table_id)))
+                bots = {s.seat: (s.bot or ZOMBIE_BOT) for s in seats if s.bot is not None or s.zombie}
+                due = [seat for seat in row.pending if seat in bots]
+                if not due:
+                    return
+                with server.cache.table_lock(table_id):
+                    entry = server.cache.sync(db, row)
+                    game = entry.match.game
+                    state = server.guard.call(game.clone, entry.match.state)
+                    number = entry.match.version
+            if settings.bot_delay_seconds:
+                time.sleep(settings.bot_delay_seconds)
+            seat = due[0]
+            rng = Rng((row.seed * 1_000_003 + number * 7_919 + seat) & ((1 << 64) - 1))
+            try:
+                move = self._choose(bots[seat], game, state, seat, rng, settings.bot_seconds)
+            except RuntimeError:
+                if self._closed:  # shutting down: the pool is gone
+                    return
+                raise
+            try:
+                server.tables.submit_move(_mover(bots[seat]), table_id, row.version, move,
+                                          f"bot:{number + 1}:{seat}", seat)
+            except ApiError as error:
+                if error.status == 409:
+                    continue  # someone else moved first: look again
+                log.warning("bot move refused at table %s: %s %s", table_id, error.code, error.message)
+                return
+
+    def _choose(self, name: str, game: Any, state: Any, seat: int, rng: Rng, seconds: float) -> Any:
+        bot = make_bot(name)
+        legal = self.server.guard.call(game.legal, state, seat)
+        context = BotContext(game, state, seat, rng, Budget(seconds=seconds), legal=legal)
+        future = self.think.submit(bot.choose, context)
+        try:
+            return future.result(timeout=seconds * 2 + 1)
+        except FutureTimeout:
+            log.warning("bot %s overran its budget; playing a random move", name)
+            return rng.choice(legal)
+
+    def shutdown(self) -> None:
+        with self._lock:
+            self._closed = True
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.think.shutdown(wait=False, cancel_futures=True)
+
+
+def _mover(name: str) -> Any:
+    from .tables import BotMover
+
+    return BotMover(name)

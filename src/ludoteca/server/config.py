@@ -1,0 +1,83 @@
+"""Server settings, read from ``LUDOTECA_*`` environment variables (the CLI sets them too,
+so that every uvicorn worker process reads the same settings)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+ENV_PREFIX = "LUDOTECA_"
+
+
+def _flag(value: str | None, default: bool) -> bool:
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = field(default_factory=lambda: f"sqlite:///{Path.cwd() / 'ludoteca.db'}")
+    redis_url: str | None = None
+    redis_prefix: str = "ludoteca:"
+    allow_guests: bool = True
+    # Keys the HMAC under which session tokens are stored, so a leaked database does not
+    # yield usable tokens. When unset, one is generated once and kept in the database, so
+    # that every process sharing the database agrees on it.
+    secret: str | None = None
+    secure_cookies: bool = False
+    session_days: int = 30
+    max_body_bytes: int = 64 * 1024
+    max_ws_message_bytes: int = 64 * 1024
+    login_attempts_per_minute: int = 10
+    password_time_cost: int = 3
+    password_memory_kib: int = 65536
+    bot_seconds: float = 1.0
+    bot_workers: int = 2
+    engine_seconds: float = 5.0
+    engine_workers: int = 8
+    clock_tick_seconds: float = 1.0
+    bot_delay_seconds: float = 0.0
+    sqlite_synchronous: str = "NORMAL"
+    web_root: str | None = None
+    # Where the built-in games' rules (docs/rules/<id>.md) are read from when the server
+    # does not run from a source checkout (see server/content.py).
+    rules_dir: str | None = None
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> Settings:
+        env = dict(os.environ if env is None else env)
+        get = lambda name: env.get(ENV_PREFIX + name)  # noqa: E731
+        base = cls()
+        values: dict[str, Any] = {}
+        if get("DATABASE_URL"):
+            values["database_url"] = get("DATABASE_URL")
+        if get("REDIS_URL"):
+            values["redis_url"] = get("REDIS_URL")
+        if get("REDIS_PREFIX"):
+            values["redis_prefix"] = get("REDIS_PREFIX")
+        values["allow_guests"] = _flag(get("ALLOW_GUESTS"), base.allow_guests)
+        values["secure_cookies"] = _flag(get("SECURE_COOKIES"), base.secure_cookies)
+        if get("SECRET"):
+            values["secret"] = get("SECRET")
+        for name, kind in (("bot_seconds", float), ("engine_seconds", float), ("clock_tick_seconds", float),
+                           ("bot_delay_seconds", float), ("bot_workers", int), ("engine_workers", int),
+                           ("max_body_bytes", int), ("login_attempts_per_minute", int), ("session_days", int),
+                           ("password_time_cost", int), ("password_memory_kib", int)):
+            raw = get(name.upper())
+            if raw:
+                values[name] = kind(raw)
+        if get("SQLITE_SYNCHRONOUS"):
+            values["sqlite_synchronous"] = get("SQLITE_SYNCHRONOUS")
+        if get("WEB_ROOT"):
+            values["web_root"] = get("WEB_ROOT")
+        if get("RULES_DIR"):
+            values["rules_dir"] = get("RULES_DIR")
+        values.update(overrides)
+        return replace(base, **values)
+
+    @property
+    def backend(self) -> str:
+        return self.database_url.split(":", 1)[0].split("+", 1)[0]

@@ -1,0 +1,178 @@
+"""Live tables over WebSockets.
+
+Each process keeps its own connected clients. On a notice from the hub it recomputes,
+once per (seat, last version) among the table's clients, that seat's view, legal moves
+and the events it has not seen, and queues them to each client. Notices that arrive
+while a table is being sent are folded into one more pass, so a burst of moves costs one
+round of views, not one per move. A client whose queue fills up (it does not read) is
+closed; it reconnects and catches up from its last version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from fastapi import WebSocket
+
+from .auth import Actor
+
+if TYPE_CHECKING:
+    from .state import Server
+
+log = logging.getLogger("ludoteca.server.live")
+
+QUEUE = 64
+
+
+@dataclass(eq=False)
+class Client:
+    ws: WebSocket
+    table_id: str
+    actor: Actor | None
+    seat: int | None
+    version: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+    closed: bool = False
+    fresh: bool = True
+    generation: int = 0
+    """Bumped when the client says which version it has (hello)."""
+    """Not sent anything yet: the first pass sends it its state whatever the version."""
+
+    def close(self) -> None:
+        """Send what is queued, then close."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        self.closed = True
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(message if isinstance(message, str) else json.dumps(message))
+        except asyncio.QueueFull:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.get_nowait()
+                self.queue.put_nowait(None)
+
+
+class Live:
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.tables: dict[str, set[Client]] = {}
+        self._dirty: dict[str, bool] = {}
+        self._running: dict[str, asyncio.Task[None]] = {}
+        self.presence: dict[str, tuple[int | None, ...]] = {}
+        """Per table, the user id (None: signed out) of each socket open in this process.
+        Replaced whole on the event loop, so worker threads read it without a lock."""
+
+    # -- notices from the hub ----------------------------------------------------------
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        kind = message.get("kind")
+        if kind == "resync":
+            for known in list(self.tables):
+                self.mark(known, force=True)
+            return
+        table_id = message.get("table")
+        if not isinstance(table_id, str) or table_id not in self.tables:
+            return
+        if kind == "chat":
+            for client in list(self.tables[table_id]):
+                client.send(message["message"])
+        elif kind in ("changed", "table"):
+            self.mark(table_id, force=kind == "table")
+
+    def mark(self, table_id: str, force: bool = False) -> None:
+        """Schedule one pass of updates for ``table_id`` (``force``: even to clients that
+        have this version already, because seats or status changed)."""
+        self._dirty[table_id] = self._dirty.get(table_id, False) or force
+        if table_id not in self._running:
+            self._running[table_id] = asyncio.get_running_loop().create_task(self._flush(table_id))
+
+    async def _flush(self, table_id: str) -> None:
+        # The only sender of updates for this table in this process, so each client gets
+        # them in version order.
+        try:
+            while table_id in self._dirty:
+                force = self._dirty.pop(table_id)
+                clients = list(self.tables.get(table_id, ()))
+                if not clients:
+                    return
+                keys = [(c.seat, c.version, c.actor.user_id if c.actor else None) for c in clients]
+                generations = [c.generation for c in clients]
+                try:
+                    updates = await asyncio.to_thread(self.server.tables.updates, table_id, keys)
+                except Exception as error:
+                    code = getattr(error, "code", "internal")
+                    log.warning("live update of table %s failed: %s", table_id, code)
+                    for c in clients:
+                        c.send({"type": "error", "code": code, "message": "the table could not be updated"})
+                    return
+                if updates is None:
+                    return
+                for client, update, generation in zip(clients, updates, generations, strict=True):
+                    if generation != client.generation:
+                        continue  # it asked to catch up from elsewhere meanwhile: the next pass serves it
+                    if update.get("close"):
+                        client.send(update)
+                        client.close()
+                        continue
+                    if force or client.fresh or update.get("version") != client.version or \
+                            update["seat"] != client.seat:
+                        client.fresh = False
+                        client.seat = update["seat"]
+                        client.version = update.get("version")
+                        client.send(update)
+        finally:
+            self._running.pop(table_id, None)
+
+    # -- connections ----------------------------------------------------------------------
+
+    def add(self, client: Client) -> None:
+        """Register a client; its first update (what it missed since its version) goes
+        through the table's sending pass like every other."""
+        self.tables.setdefault(client.table_id, set()).add(client)
+        self._present(client.table_id)
+
+    def remove(self, client: Client) -> None:
+        clients = self.tables.get(client.table_id)
+        if clients is not None:
+            clients.discard(client)
+            if not clients:
+                del self.tables[client.table_id]
+            self._present(client.table_id)
+
+    def _present(self, table_id: str) -> None:
+        """Recount who is here; when that changed, every client gets the table again
+        (who is online, how many watch)."""
+        before = self.presence.get(table_id, ())
+        now = tuple(sorted((c.actor.user_id if c.actor else None for c in self.tables.get(table_id, ())),
+                           key=lambda user: -1 if user is None else user))
+        if now:
+            self.presence[table_id] = now
+        else:
+            self.presence.pop(table_id, None)
+        if table_id in self.tables:
+            self.mark(table_id, force=now != before)
+
+    async def writer(self, client: Client) -> None:
+        while True:
+            text = await client.queue.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await client.ws.close(code=1013)
+                return
+            await client.ws.send_text(text)
+
+    async def close_all(self) -> None:
+        for clients in list(self.tables.values()):
+            for client in list(clients):
+                client.send({"type": "bye"})
+                with contextlib.suppress(asyncio.QueueFull):
+                    client.queue.put_nowait(None)

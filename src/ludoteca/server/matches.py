@@ -1,0 +1,192 @@
+"""Matches in memory, as a cache of the move log, and the guard around engine calls.
+
+A cached match is only ever trusted at the version it was read at: before each use it is
+brought up to the table's stored version (by playing the moves stored since, or by
+replaying the log after an undo). Another process may have moved in between.
+"""
+
+from __future__ import annotations
+
+import bisect
+import ctypes
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session as OrmSession
+
+from ludoteca.engine import Event, LudotecaError, Match
+from ludoteca.games import load
+
+from .errors import ApiError
+from .models import MoveRow
+
+T = TypeVar("T")
+
+
+class EngineTimeout(Exception):
+    pass
+
+
+class _Overrun(BaseException):
+    """Raised inside a thread whose engine call ran past its deadline. A BaseException,
+    so that the game's own ``except Exception`` cannot swallow it."""
+
+
+class EngineGuard:
+    """Runs engine calls with a time limit, in the calling thread (a worker thread,
+    never the event loop): a watchdog raises ``_Overrun`` asynchronously in a thread
+    whose call overran. That stops a game stuck in a Python loop; one stuck inside a
+    C call is stopped when the call returns. Either way the table is suspended and its
+    cached match dropped, since the state may be half-changed.
+
+    Running inline, rather than on a pool with a timeout, saves two thread switches per
+    call, which on a busy 2-core machine cost more than the engine call itself."""
+
+    def __init__(self, workers: int, seconds: float) -> None:
+        self.seconds = seconds
+        self._lock = threading.Lock()
+        self._running: dict[int, tuple[int, float]] = {}  # token -> (thread id, deadline)
+        self._fired: set[int] = set()
+        self._next = 0
+        self._stop = threading.Event()
+        self._watchdog = threading.Thread(target=self._watch, name="engine-watchdog", daemon=True)
+        self._watchdog.start()
+
+    def _watch(self) -> None:
+        tick = min(0.05, self.seconds / 4)
+        while not self._stop.wait(tick):
+            moment = time.monotonic()
+            with self._lock:
+                for token, (thread_id, deadline) in list(self._running.items()):
+                    if moment > deadline and token not in self._fired:
+                        self._fired.add(token)
+                        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id),
+                                                                   ctypes.py_object(_Overrun))
+
+    def call(self, fn: Callable[..., T], *args: Any) -> T:
+        if threading.current_thread() is self._watchdog:
+            return fn(*args)
+        with self._lock:
+            self._next += 1
+            token = self._next
+            thread_id = threading.get_ident()
+            self._running[token] = (thread_id, time.monotonic() + self.seconds)
+        try:
+            try:
+                return fn(*args)
+            finally:
+                with self._lock:
+                    del self._running[token]
+                    fired = token in self._fired
+                    self._fired.discard(token)
+                if fired:  # finished just as the watchdog fired: drop the pending exception
+                    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), None)
+        except _Overrun:
+            raise EngineTimeout from None
+
+    def shutdown(self) -> None:
+        self._stop.set()
+
+
+@dataclass
+class Entry:
+    match: Match
+    version: int
+    undo_version: int
+    versions: list[int] = field(default_factory=list)
+    """The table version at which each move landed (parallel to ``match.moves``)."""
+
+    def number_at(self, version: int) -> int:
+        """How many moves had landed at table version ``version``."""
+        return bisect.bisect_right(self.versions, version)
+
+
+class MatchCache:
+    def __init__(self, guard: EngineGuard, size: int = 4096) -> None:
+        self.guard = guard
+        self.size = size
+        self._entries: OrderedDict[str, Entry] = OrderedDict()
+        self._lock = threading.Lock()
+        self._table_locks: dict[str, threading.Lock] = {}
+
+    def table_lock(self, table_id: str) -> threading.Lock:
+        """Serialises changes to one table inside this process (other processes are kept
+        out by the database's unique constraints and versioned updates)."""
+        with self._lock:
+            lock = self._table_locks.get(table_id)
+            if lock is None:
+                if len(self._table_locks) > 4 * self.size:
+                    self._table_locks = {k: v for k, v in self._table_locks.items() if v.locked()}
+                lock = self._table_locks[table_id] = threading.Lock()
+            return lock
+
+    def drop(self, table_id: str) -> None:
+        with self._lock:
+            self._entries.pop(table_id, None)
+
+    def peek(self, table_id: str) -> Entry | None:
+        with self._lock:
+            return self._entries.get(table_id)
+
+    def _put(self, table_id: str, entry: Entry) -> None:
+        with self._lock:
+            self._entries[table_id] = entry
+            self._entries.move_to_end(table_id)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def sync(self, db: OrmSession, row: Any) -> Entry:
+        """The table's match at ``row.version``, from the cache or the move log.
+        Moves that landed after ``row`` was read are left out: another process may have
+        committed one meanwhile, and the caller's checks were made against ``row``.
+        Callers that change the match hold ``table_lock``; readers get the same object
+        and must only read it under that lock too."""
+        entry = self.peek(row.id)
+        if entry is not None and entry.version == row.version:
+            return entry
+        try:
+            if entry is not None and entry.version < row.version and row.undo_version <= entry.version:
+                rows = db.execute(select(MoveRow.seat, MoveRow.move, MoveRow.version)
+                                  .where(MoveRow.table_id == row.id, MoveRow.number > entry.match.version,
+                                         MoveRow.version <= row.version)
+                                  .order_by(MoveRow.number)).all()
+                self.guard.call(_play_all, entry.match, rows)
+                entry.versions.extend(r.version for r in rows)
+            else:
+                rows = db.execute(select(MoveRow.seat, MoveRow.move, MoveRow.version)
+                                  .where(MoveRow.table_id == row.id, MoveRow.version <= row.version)
+                                  .order_by(MoveRow.number)).all()
+                game = load(row.game)
+                match = self.guard.call(_replay, game, row, rows)
+                entry = Entry(match, row.version, row.undo_version, [r.version for r in rows])
+        except EngineTimeout:
+            self.drop(row.id)
+            raise ApiError(503, "engine_timeout", "this table's game did not answer in time") from None
+        except LudotecaError as error:
+            self.drop(row.id)
+            raise ApiError(503, "table_unavailable", f"this table cannot be loaded: {error.code}") from None
+        entry.version = row.version
+        entry.undo_version = row.undo_version
+        self._put(row.id, entry)
+        return entry
+
+
+def _replay(game: Any, row: Any, rows: list[Any]) -> Match:
+    match = Match.new(row.game, row.seats, row.options, row.seed, game=game)
+    _play_all(match, rows)
+    return match
+
+
+def _play_all(match: Match, rows: list[Any]) -> None:
+    for seat, move, _version in rows:
+        match.play(seat, move)
+
+
+def events_json(events: list[tuple[int, Event]], seat: int | None, since_number: int = 0) -> list[dict[str, Any]]:
+    return [{"number": n, "key": e.key, "args": dict(e.args), "to": e.to}
+            for n, e in events if n > since_number and e.visible_to(seat)]

@@ -1,0 +1,48 @@
+"""Ratings per game with openskill (Plackett-Luce), updated when a rated table ends,
+in the same transaction as the final move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy import select
+from sqlalchemy.orm import Session as OrmSession
+
+from .models import Rating, User
+
+_model = PlackettLuce()
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The conservative estimate the leaderboard sorts by."""
+    return mu - 3 * sigma
+
+
+def update(db: OrmSession, game: str, players: list[tuple[int, int]]) -> None:
+    """``players``: (user id, rank) for every rated seat (people with accounts; bots and
+    guests are not rated). Fewer than two: nothing to learn."""
+    if len(players) < 2:
+        return
+    ids = [user_id for user_id, _ in players]
+    stored = {r.user_id: r for r in db.scalars(select(Rating).where(Rating.game == game, Rating.user_id.in_(ids)))}
+    teams = []
+    for user_id in ids:
+        row = stored.get(user_id)
+        teams.append([_model.rating(mu=row.mu, sigma=row.sigma) if row else _model.rating()])
+    new = _model.rate(teams, ranks=[float(rank) for _, rank in players])
+    for user_id, team in zip(ids, new, strict=True):
+        rating = team[0]
+        row = stored.get(user_id)
+        if row is None:
+            db.add(Rating(user_id=user_id, game=game, mu=rating.mu, sigma=rating.sigma, played=1))
+        else:
+            row.mu, row.sigma, row.played = rating.mu, rating.sigma, row.played + 1
+
+
+def leaderboard(db: OrmSession, game: str, limit: int = 50) -> list[dict[str, Any]]:
+    rows = db.execute(select(User.username, Rating.mu, Rating.sigma, Rating.played)
+                      .join(User, User.id == Rating.user_id).where(Rating.game == game)).all()
+    board = sorted(rows, key=lambda r: ordinal(r.mu, r.sigma), reverse=True)[:limit]
+    return [{"rank": i + 1, "username": r.username, "rating": round(ordinal(r.mu, r.sigma), 2), "mu": round(r.mu, 3),
+             "sigma": round(r.sigma, 3), "played": r.played} for i, r in enumerate(board)]

@@ -1,0 +1,271 @@
+"""The HTTP API. Routes are thin: they authenticate, then call the table service.
+Sync functions: FastAPI runs them on its thread pool, so database and engine work never
+blocks the event loop."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from fastapi.responses import JSONResponse, PlainTextResponse
+from sqlalchemy import select
+
+from ludoteca import __version__
+from ludoteca.games import available, load
+
+from . import auth, content
+from .auth import Actor, optional_actor, require_actor
+from .db import now
+from .errors import ERROR_SCHEMA, ApiError
+from .models import User
+from .ratings import leaderboard
+from .schemas import AddBot, ChatIn, Credentials, Join, Kick, MoveIn, NewTable, UndoIn
+from .state import Server
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"description": text, "content": {"application/json": {"schema": ERROR_SCHEMA}}}
+    for code, text in ((401, "not signed in"), (403, "forbidden"), (404, "not found"), (409, "conflict"),
+                       (422, "invalid or illegal"), (429, "too many requests"))
+}
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+Me = Annotated[Actor, Depends(require_actor)]
+MaybeMe = Annotated[Actor | None, Depends(optional_actor)]
+
+
+def server_of(request: Request) -> Server:
+    return request.app.state.server
+
+
+ServerDep = Annotated[Server, Depends(server_of)]
+
+
+@router.get("/health", tags=["server"])
+def health(server: ServerDep) -> dict[str, Any]:
+    """Status, version, storage backend and hub."""
+    return {"status": "ok", "version": __version__, "storage": server.engine.dialect.name, "hub": server.hub.name,
+            "guests": server.settings.allow_guests}
+
+
+# -- accounts and sessions -------------------------------------------------------------
+
+
+def _session_response(server: Server, response: Response, user: User) -> dict[str, Any]:
+    token, csrf = auth.create_session(server, user)
+    response.set_cookie(auth.COOKIE, token, httponly=True, samesite="lax", secure=server.settings.secure_cookies,
+                        max_age=server.settings.session_days * 86_400, path="/")
+    return {"token": token, "csrf": csrf, "user": {"id": user.id, "username": user.username, "guest": user.guest}}
+
+
+@router.post("/accounts", status_code=201, tags=["accounts"])
+def create_account(body: Credentials, server: ServerDep) -> dict[str, Any]:
+    """Create an account (then sign in with POST /api/sessions)."""
+    auth.check_credentials(body.username, body.password)
+    hashed = server.passwords.hash(body.password)
+    try:
+        with server.transaction() as db:
+            if db.scalar(select(User.id).where(User.username == body.username)) is not None:
+                raise ApiError(409, "username_taken", "this username is taken")
+            user = User(username=body.username, password_hash=hashed, guest=False, created_at=now())
+            db.add(user)
+            db.flush()
+            return {"id": user.id, "username": user.username}
+    except ApiError:
+        raise
+    except Exception as error:  # the unique constraint, when two sign-ups race
+        if "unique" in str(error).lower() or "duplicate" in str(error).lower():
+            raise ApiError(409, "username_taken", "this username is taken") from None
+        raise
+
+
+@router.post("/sessions", tags=["accounts"])
+def log_in(body: Credentials, request: Request, response: Response, server: ServerDep) -> dict[str, Any]:
+    """Sign in: sets an HttpOnly SameSite session cookie and returns the same token for
+    bearer use, with the CSRF token that cookie sessions send as X-CSRF-Token."""
+    client = request.client.host if request.client else "?"
+    server.limiter.hit(f"{client}:{body.username.lower()}")
+    with server.sessions() as db:
+        user = db.scalar(select(User).where(User.username == body.username, User.guest.is_(False)))
+    if not server.passwords.verify(user.password_hash if user else None, body.password) or user is None:
+        raise ApiError(401, "bad_credentials", "wrong username or password")
+    return _session_response(server, response, user)
+
+
+@router.post("/sessions/guest", tags=["accounts"])
+def guest(request: Request, response: Response, server: ServerDep) -> dict[str, Any]:
+    """Play without an account, if this server allows guests."""
+    if not server.settings.allow_guests:
+        raise ApiError(403, "no_guests", "this server does not allow guests")
+    client = request.client.host if request.client else "?"
+    server.limiter.hit(f"{client}:guest")
+    with server.transaction() as db:
+        user = User(username=f"guest-{secrets.token_hex(4)}", password_hash=None, guest=True, created_at=now())
+        db.add(user)
+        db.flush()
+    return _session_response(server, response, user)
+
+
+@router.get("/sessions", tags=["accounts"])
+def who_am_i(me: Me) -> dict[str, Any]:
+    """The signed-in user and the session's CSRF token."""
+    return {"user": {"id": me.user_id, "username": me.username, "guest": me.guest}, "csrf": me.csrf}
+
+
+@router.delete("/sessions", tags=["accounts"])
+def log_out(request: Request, response: Response, me: Me, server: ServerDep) -> dict[str, Any]:
+    found = auth.token_from(request.headers, request.cookies)
+    if found:
+        auth.end_session(server, found[0])
+    response.delete_cookie(auth.COOKIE, path="/")
+    return {"ok": True}
+
+
+# -- games and players -----------------------------------------------------------------
+
+
+@router.get("/games", tags=["games"])
+def games() -> list[dict[str, Any]]:
+    """Every game with its seat counts and options schema."""
+    out = []
+    for game_id in available():
+        try:
+            out.append(load(game_id).info())
+        except Exception:  # a broken installed game must not hide the others
+            continue
+    return out
+
+
+@router.get("/games/{game}/i18n/{lang}", tags=["games"],
+            responses={200: {"description": "the game package's i18n/<lang>.json, as it is",
+                             "content": {"application/json": {"schema": {"type": "object"}}}}})
+def game_strings(game: str, lang: Annotated[str, Path(description="en, ja or vi")]) -> JSONResponse:
+    """A game's strings in one language (the JSON file of its package); 404 ``no_game``,
+    ``no_language`` or ``no_strings``."""
+    return JSONResponse(content.strings(game, lang), headers={"Cache-Control": "public, max-age=300"})
+
+
+@router.get("/games/{game}/rules", tags=["games"], response_class=PlainTextResponse,
+            responses={200: {"description": "the rules as Markdown", "content": {"text/markdown": {}}}})
+def game_rules(game: str, server: ServerDep) -> PlainTextResponse:
+    """A game's rules as Markdown (docs/rules/<game>.md, or the game package's
+    rules.md); 404 ``no_game`` or ``no_rules``."""
+    return PlainTextResponse(content.rules(game, server.settings.rules_dir), media_type="text/markdown",
+                             headers={"Cache-Control": "public, max-age=300"})
+
+
+@router.get("/games/{game}/leaderboard", tags=["players"])
+def game_leaderboard(game: str, server: ServerDep, limit: Annotated[int, Query(ge=1, le=500)] = 50,
+                     ) -> list[dict[str, Any]]:
+    with server.sessions() as db:
+        return leaderboard(db, game, limit)
+
+
+@router.get("/players/{username}", tags=["players"])
+def player(username: str, server: ServerDep) -> dict[str, Any]:
+    """A player's profile: games played, ratings per game."""
+    return server.tables.profile(username)
+
+
+# -- the lobby and tables --------------------------------------------------------------
+
+
+@router.post("/tables", status_code=201, tags=["tables"])
+def create_table(body: NewTable, me: Me, server: ServerDep) -> dict[str, Any]:
+    """Open a table; the creator sits at seat 0."""
+    return server.tables.create(me, body.model_dump())
+
+
+@router.get("/tables", tags=["tables"])
+def lobby(server: ServerDep, me: MaybeMe, game: str | None = None,
+          status: Annotated[str | None, Query(pattern="^(open|playing|over|aborted|suspended)$")] = None,
+          limit: Annotated[int, Query(ge=1, le=500)] = 100) -> list[dict[str, Any]]:
+    """Public tables (and the caller's private ones), filterable by game and status."""
+    return server.tables.lobby(game, status, limit, me)
+
+
+@router.get("/tables/{table_id}", tags=["tables"])
+def table(table_id: str, server: ServerDep, me: MaybeMe, seat: int | None = None,
+          since: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
+    """The table, the caller's own view and legal moves, the version and the clocks;
+    spectators get the public view."""
+    return server.tables.snapshot(me, table_id, seat, since)
+
+
+@router.post("/tables/{table_id}/join", tags=["tables"])
+def join(table_id: str, me: Me, server: ServerDep, body: Join | None = None) -> dict[str, Any]:
+    """Sit at a free seat (or the given one); at a started table, take one's seat back
+    from the bot playing it."""
+    return server.tables.join(me, table_id, body.seat if body else None)
+
+
+@router.post("/tables/{table_id}/leave", tags=["tables"])
+def leave(table_id: str, me: Me, server: ServerDep) -> dict[str, Any]:
+    """Leave: frees the seat before the start; afterwards a bot plays it (zombie mode)."""
+    return server.tables.leave(me, table_id)
+
+
+@router.post("/tables/{table_id}/bots", tags=["tables"])
+def add_bot(table_id: str, me: Me, server: ServerDep, body: AddBot | None = None) -> dict[str, Any]:
+    """Seat a bot (the creator, before the start)."""
+    body = body or AddBot()
+    return server.tables.add_bot(me, table_id, body.seat, body.bot)
+
+
+@router.post("/tables/{table_id}/kick", tags=["tables"])
+def kick(table_id: str, body: Kick, me: Me, server: ServerDep) -> dict[str, Any]:
+    """Empty a seat of an unstarted table (the creator)."""
+    return server.tables.kick(me, table_id, body.seat)
+
+
+@router.post("/tables/{table_id}/start", tags=["tables"])
+def start(table_id: str, me: Me, server: ServerDep) -> dict[str, Any]:
+    return server.tables.start(me, table_id)
+
+
+@router.post("/tables/{table_id}/moves", tags=["tables"],
+             responses={409: {"description": "stale version (with the current one) or a reused move id"},
+                        422: {"description": "illegal move: the engine's code and message"},
+                        403: {"description": "not your seat, or not your turn"}})
+def move(table_id: str, body: MoveIn, me: Me, server: ServerDep) -> dict[str, Any]:
+    """Play a move. Answered only once it is committed; the same ``id`` twice plays once."""
+    return server.tables.submit_move(me, table_id, body.version, body.move, body.id, body.seat)
+
+
+@router.post("/tables/{table_id}/undo", tags=["tables"])
+def undo(table_id: str, body: UndoIn, me: Me, server: ServerDep) -> dict[str, Any]:
+    """Take back one's own last move, where the engine allows it."""
+    return server.tables.undo(me, table_id, body.version, body.seat)
+
+
+@router.get("/tables/{table_id}/record", tags=["tables"])
+def record(table_id: str, server: ServerDep, me: MaybeMe) -> dict[str, Any]:
+    """The match record: once the game is over, or if its players made it public."""
+    return server.tables.record(me, table_id)
+
+
+@router.get("/tables/{table_id}/replay", tags=["tables"])
+def replay(table_id: str, server: ServerDep, me: MaybeMe, seat: Annotated[int | None, Query(ge=0)] = None,
+           ) -> dict[str, Any]:
+    """The match replayed from one seat's point of view (no seat: a spectator's), one
+    frame per move: ``{frames: [{version, seat, move, view, pending, events}]}``, frame 0
+    the setup. Allowed when the record is: once the game is over, or if its players made
+    it public (then another seat's point of view only once it is over)."""
+    return server.tables.replay(me, table_id, seat)
+
+
+@router.get("/tables/{table_id}/log", tags=["tables"])
+def log(table_id: str, server: ServerDep, me: MaybeMe, seat: int | None = None,
+        since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+    """The events the caller may see, in order (after move number ``since``)."""
+    return server.tables.log(me, table_id, seat, since)
+
+
+@router.get("/tables/{table_id}/chat", tags=["tables"])
+def chat_history(table_id: str, server: ServerDep, me: MaybeMe) -> list[dict[str, Any]]:
+    return server.tables.chat_recent(me, table_id)
+
+
+@router.post("/tables/{table_id}/chat", tags=["tables"])
+def chat(table_id: str, body: ChatIn, me: Me, server: ServerDep) -> dict[str, Any]:
+    return server.tables.chat(me, table_id, body.text)

@@ -1,0 +1,52 @@
+"""The same scenarios on PostgreSQL (a throwaway database per test), and on the Redis
+hub inside one process."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ludoteca.server.app import create_app
+from tests.server import test_api as api_scenarios
+from tests.server import test_live as live_scenarios
+from tests.server.conftest import make_settings
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def pg_client(pg_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(make_settings(pg_url))) as http:
+        yield http
+
+
+def test_health_reports_postgres(pg_client):
+    assert pg_client.get("/api/health").json()["storage"] == "postgresql"
+
+
+@pytest.mark.parametrize("scenario", [
+    api_scenarios.test_every_move_error_and_nothing_changes,
+    api_scenarios.test_undo,
+    api_scenarios.test_full_game_as_people_hidden_information_record_and_ratings,
+    api_scenarios.test_lobby_seats_and_start,
+    api_scenarios.test_bots_play_their_seats,
+    live_scenarios.test_reconnect_catches_up_from_its_version,
+], ids=lambda f: f.__name__.removeprefix("test_"))
+def test_scenario_on_postgres(pg_client, scenario):
+    scenario(pg_client)
+
+
+@pytest.mark.parametrize("racers", [4])
+def test_racing_moves_on_postgres(pg_client, racers):
+    api_scenarios.test_racing_moves_in_one_process(pg_client, racers)
+
+
+@pytest.mark.redis
+def test_live_updates_through_the_redis_hub(pg_url, redis_url):
+    settings = make_settings(pg_url, redis_url=redis_url, redis_prefix="ludoteca-hub-test:")
+    with TestClient(create_app(settings)) as http:
+        assert http.get("/api/health").json()["hub"] == "redis"
+        live_scenarios.test_updates_per_seat_and_spectator(http)
+        live_scenarios.test_moves_chat_and_errors_over_the_socket(http)

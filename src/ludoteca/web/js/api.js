@@ -1,0 +1,99 @@
+// The one module that knows the server's HTTP paths (issue 7) and how it answers.
+// Every call resolves to parsed JSON or throws an ApiError carrying the server's
+// {code, message}, so pages can show a refusal as it came.
+
+const CSRF_KEY = "ludoteca.csrf";
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.message) || `HTTP ${status}`);
+    this.status = status;
+    this.code = (body && body.code) || "http_error";
+    this.body = body || {};
+  }
+}
+
+// Cookie sessions must echo their CSRF token on unsafe methods; the server hands it
+// out at log-in and with GET /api/sessions, and it is kept for the tab's life.
+let csrf = sessionStorage.getItem(CSRF_KEY) || "";
+
+export function setCsrf(token) {
+  csrf = token || "";
+  if (csrf) sessionStorage.setItem(CSRF_KEY, csrf);
+  else sessionStorage.removeItem(CSRF_KEY);
+}
+
+export async function request(method, path, body) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET" && csrf) headers["X-CSRF-Token"] = csrf;
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, { code: "offline", message: "the server cannot be reached" });
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { message: text };
+  }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+const get = (path) => request("GET", path);
+const post = (path, body = {}) => request("POST", path, body);
+const enc = encodeURIComponent;
+
+function remember(session) {
+  if (session && session.csrf) setCsrf(session.csrf);
+  return session;
+}
+
+// -- accounts ---------------------------------------------------------------------
+export const me = () => get("/api/sessions").then(remember);
+export const signUp = (username, password) => post("/api/accounts", { username, password });
+export const logIn = (username, password) => post("/api/sessions", { username, password }).then(remember);
+export const guest = () => post("/api/sessions/guest").then(remember);
+export const logOut = () => request("DELETE", "/api/sessions").finally(() => setCsrf(""));
+
+// -- games and lobby --------------------------------------------------------------
+export const games = () => get("/api/games");
+export const gameStringsUrl = (gameId, lang) => `/api/games/${enc(gameId)}/i18n/${enc(lang)}`;
+export const rules = (gameId) => request("GET", `/api/games/${enc(gameId)}/rules`);
+export const tables = (query = {}) => get(`/api/tables?${new URLSearchParams(query)}`);
+export const createTable = (spec) => post("/api/tables", spec);
+export const table = (id) => get(`/api/tables/${enc(id)}`);
+export const join = (id, seat) => post(`/api/tables/${enc(id)}/join`, seat === undefined ? {} : { seat });
+export const leave = (id) => post(`/api/tables/${enc(id)}/leave`);
+export const addBot = (id, seat, bot = "random") => post(`/api/tables/${enc(id)}/bots`, { seat, bot });
+export const kick = (id, seat) => post(`/api/tables/${enc(id)}/kick`, { seat });
+export const start = (id) => post(`/api/tables/${enc(id)}/start`);
+
+// -- playing ----------------------------------------------------------------------
+export const move = (id, version, mv, seat, moveId = newMoveId()) =>
+  post(`/api/tables/${enc(id)}/moves`, { version, move: mv, id: moveId, ...(seat === undefined ? {} : { seat }) });
+export const undo = (id, version) => post(`/api/tables/${enc(id)}/undo`, { version });
+export const chatRecent = (id) => get(`/api/tables/${enc(id)}/chat`);
+export const log = (id) => get(`/api/tables/${enc(id)}/log`);
+export const record = (id) => get(`/api/tables/${enc(id)}/record`);
+export const replay = (id, seat) => get(`/api/tables/${enc(id)}/replay${seat === null ? "" : `?seat=${enc(seat)}`}`);
+export const liveUrl = (id) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/tables/${enc(id)}/live`;
+
+// -- players ----------------------------------------------------------------------
+export const player = (name) => get(`/api/players/${enc(name)}`);
+export const leaderboard = (gameId) => get(`/api/games/${enc(gameId)}/leaderboard`);
+
+// A retried request must carry the same id, so each move gets one when first sent.
+export function newMoveId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}

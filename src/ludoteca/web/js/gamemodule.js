@@ -1,0 +1,76 @@
+// Loading a game's board module (web/games/<id>.js) and the helpers every game shares:
+// move labels, log lines and seat names in the reader's language. A game without a
+// module, or whose module fails, still plays through the frame's list of moves.
+import { h } from "./dom.js";
+import { addModuleStrings, argName, gameText, has, t } from "./i18n.js";
+
+const modules = {};
+
+export function loadModule(gameId) {
+  if (!(gameId in modules)) {
+    modules[gameId] = import(`/games/${encodeURIComponent(gameId)}.js`)
+      .then((module) => {
+        if (module.strings) addModuleStrings(gameId, module.strings);
+        return module;
+      })
+      .catch(() => null);
+  }
+  return modules[gameId];
+}
+
+export function seatName(seats, seat) {
+  const s = seats && seats[seat];
+  if (!s) return t("seat.numbered", { n: Number(seat) + 1 });
+  if (s.username) return s.zombie ? `${s.username} (${t("seat.bot")})` : s.username;
+  if (s.bot) return t("seat.bot_named", { n: Number(seat) + 1 });
+  return t("seat.empty");
+}
+
+// Seats named in args (seat, winner, or *_seat) read as players' names, not numbers;
+// ids the game's strings name (their "_names" rules, see i18n.js) read as those names.
+function formatArgs(args, seats, game) {
+  const out = {};
+  for (const [k, v] of Object.entries(args || {})) {
+    const isSeat = (k === "seat" || k === "winner" || k === "player" || k.endsWith("_seat")) && Number.isInteger(v);
+    out[k] = isSeat ? seatName(seats, v) : argName(game, k, v);
+  }
+  return out;
+}
+
+export function eventText(game, event, seats) {
+  return t(event.key, formatArgs(event.args, seats, game));
+}
+
+// The game is the one on screen unless given.
+export function promptText(prompt, seats, game) {
+  return t(prompt.key, formatArgs(prompt.args, seats, game));
+}
+
+export function moveLabel(gameId, module, move, ctx) {
+  if (module && typeof module.moveLabel === "function") {
+    try {
+      const label = module.moveLabel(move, ctx);
+      if (label) return label;
+    } catch {
+      // fall through to the generic label
+    }
+  }
+  const label = gameText(gameId, `move.${move.type}`, formatArgs(move, ctx.seats, gameId));
+  if (label !== undefined) return label;
+  const rest = Object.entries(move).filter(([k]) => k !== "type").map(([, v]) => (typeof v === "object" ? JSON.stringify(v) : v));
+  return [String(move.type || "move").replace(/_/g, " "), ...rest].join(" · ");
+}
+
+export function errorText(gameId, error) {
+  const own = gameText(gameId, `error.${error.code}`, error.body || {}) ?? gameText(gameId, `errors.${error.code}`, error.body || {});
+  if (own !== undefined) return own;
+  if (has(`errors.${error.code}`)) return t(`errors.${error.code}`, error.body || {});
+  return error.message || t("errors.unknown");
+}
+
+// The frame's stand-in for a board: the view itself, readable, behind a disclosure.
+export function genericBoard(root, view) {
+  root.replaceChildren(
+    h("p", { class: "muted small" }, t("table.no_board")),
+    h("details", { class: "no-board" }, h("summary", {}, t("table.show_view")), h("pre", {}, JSON.stringify(view, null, 1))));
+}

@@ -1,0 +1,55 @@
+// Help: the list of games, or one game's rules (GET /api/games/<id>/rules: docs/rules/
+// <game>.md, or the rules.md a separately installed game ships) with its options explained.
+import * as api from "../api.js";
+import { h } from "../dom.js";
+import { loadModule } from "../gamemodule.js";
+import { loadGameStrings, t } from "../i18n.js";
+import { renderMarkdown } from "../markdown.js";
+import { list } from "../model.js";
+import { gameDescription, gameLabel, optionText } from "./lobby.js";
+
+export async function mount(main, { game: gameId }) {
+  const games = list(await api.games().catch(() => []), "games");
+  // Names and descriptions in the reader's language (a board module may carry them too).
+  await Promise.all(games.flatMap((g) => [loadGameStrings(g.id), loadModule(g.id)]));
+  if (!gameId) {
+    main.append(h("section", { class: "panel" },
+      h("h1", {}, t("help.title")),
+      h("p", {}, t("help.intro")),
+      h("ul", {}, games.map((g) => h("li", {}, h("a", { href: `#/help/${g.id}` }, gameLabel(g)), " — ", gameDescription(g)))),
+      h("h2", {}, t("help.how_to_play")),
+      h("ul", {}, ["help.step_create", "help.step_moves", "help.step_keyboard", "help.step_colours"].map((k) => h("li", {}, t(k))))));
+    return {};
+  }
+  const game = games.find((g) => g.id === gameId) || { id: gameId, options: [] };
+  let rules = null;
+  try {
+    const res = await fetch(`/api/games/${encodeURIComponent(gameId)}/rules`, { headers: { Accept: "text/markdown, text/plain, application/json" } });
+    if (res.ok) {
+      const type = res.headers.get("content-type") || "";
+      if (type.includes("json")) {
+        const data = await res.json();
+        rules = data.text || data.markdown || null;
+      } else {
+        rules = await res.text();
+      }
+    }
+  } catch {
+    rules = null;
+  }
+  main.append(h("section", { class: "panel" },
+    h("p", {}, h("a", { href: "#/help" }, "← ", t("help.title"))),
+    h("h1", {}, gameLabel(game)),
+    h("p", {}, gameDescription(game)),
+    game.min_seats ? h("p", { class: "muted" }, t("lobby.players_range", { min: game.min_seats, max: game.max_seats })) : null,
+    (game.options || []).length ? [
+      h("h2", {}, t("create.options")),
+      h("dl", {}, game.options.map((o) => {
+        const { label, hint } = optionText(game.id, o);
+        return [h("dt", {}, h("strong", {}, label)), h("dd", {}, hint || "—")];
+      })),
+    ] : null,
+    h("h2", {}, t("help.rules")),
+    rules ? h("div", { class: "rules", id: "rules" }, renderMarkdown(rules)) : h("p", { class: "muted", id: "no-rules" }, t("help.no_rules"))));
+  return {};
+}

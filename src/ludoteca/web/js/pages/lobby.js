@@ -1,0 +1,265 @@
+// Home and lobby: the games, open tables to join, tables in play to watch, finished
+// ones to replay, and the form that creates a table.
+import * as api from "../api.js";
+import { clear, h } from "../dom.js";
+import { loadModule } from "../gamemodule.js";
+import { gameText, language, loadGameStrings, t } from "../i18n.js";
+import { list, seatsOf } from "../model.js";
+import { seatBadge } from "../seats.js";
+import { ensureUser, session } from "../session.js";
+
+export function gameLabel(game) {
+  return gameText(game.id, "game.name") ?? game.name ?? game.id;
+}
+
+export function gameDescription(game) {
+  return gameText(game.id, "game.description") ?? game.description ?? "";
+}
+
+export function optionText(gameId, option) {
+  const label = gameText(gameId, `option.${option.name}`) ?? option.name.replace(/_/g, " ");
+  const hint = gameText(gameId, `option.${option.name}.help`) ?? option.description ?? "";
+  return { label, hint };
+}
+
+export function choiceText(gameId, option, choice) {
+  return gameText(gameId, `option.${option.name}.${choice}`) ?? gameText(gameId, `${option.name}.${choice}`) ?? choice;
+}
+
+export async function mount(main) {
+  let games = [];
+  let tables = { open: [], playing: [], over: [] };
+  let creating = null; // the game whose create form is open
+  let formEl = null; // that form, kept across redraws so a half-filled form survives a refresh
+  let formLang = "";
+  let error = "";
+  let timer = null;
+
+  async function load() {
+    try {
+      games = list(await api.games(), "games");
+      // Board modules may carry strings (names, descriptions) too.
+      await Promise.all(games.flatMap((g) => [loadGameStrings(g.id), loadModule(g.id)]));
+      const [open, playing, over] = await Promise.all(
+        ["open", "playing", "over"].map((status) => api.tables({ status }).then((d) => list(d, "tables")).catch(() => [])));
+      tables = { open, playing, over };
+      error = "";
+    } catch (e) {
+      error = e.message;
+    }
+    draw();
+  }
+
+  function draw() {
+    clear(main,
+      h("h1", { class: "visually-hidden" }, t("lobby.title")),
+      error && h("p", { class: "message error", role: "alert" }, error),
+      h("section", { class: "panel", "aria-labelledby": "games-h" },
+        h("h2", { id: "games-h" }, t("lobby.games")),
+        h("div", { class: "games" }, games.map(gameCard))),
+      creating && currentForm(),
+      tableSection("open", t("lobby.open_tables"), t("lobby.no_open_tables")),
+      tableSection("playing", t("lobby.in_progress"), t("lobby.none_in_progress")),
+      tableSection("over", t("lobby.finished"), t("lobby.none_finished")));
+  }
+
+  function gameCard(game) {
+    return h("article", { class: "panel game-card", dataset: { game: game.id } },
+      h("h3", {}, gameLabel(game)),
+      h("p", { class: "small" }, gameDescription(game)),
+      h("p", { class: "small muted" }, t("lobby.players_range", { min: game.min_seats, max: game.max_seats })),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "primary", onclick: () => openCreate(game) }, t("lobby.create")),
+        h("a", { href: `#/help/${game.id}` }, t("nav.rules"))));
+  }
+
+  function currentForm() {
+    if (!formEl || formEl.dataset.game !== creating.id || formLang !== language()) {
+      formEl = createForm(creating);
+      formEl.dataset.game = creating.id;
+      formLang = language();
+    }
+    return formEl;
+  }
+
+  function openCreate(game) {
+    creating = game;
+    draw();
+    const form = main.querySelector(".create-form");
+    form.scrollIntoView({ block: "nearest" });
+    form.querySelector("select, input, button").focus();
+  }
+
+  function tableSection(status, title, empty) {
+    const rows = tables[status] || [];
+    return h("section", { class: "panel", id: `tables-${status}` },
+      h("h2", {}, title),
+      rows.length
+        ? h("div", { class: "table-scroll" }, h("table", { class: "tables" },
+            h("thead", {}, h("tr", {}, h("th", {}, t("lobby.game")), h("th", {}, t("lobby.players")), h("th", {}, t("lobby.mode")), h("th", {}, ""))),
+            h("tbody", {}, rows.map((row) => tableRow(row, status)))))
+        : h("p", { class: "muted" }, empty));
+  }
+
+  function tableRow(row, status) {
+    const game = games.find((g) => g.id === row.game) || { id: row.game };
+    const seats = seatsOf(row);
+    const mine = session.user && seats.some((s) => s.username === session.user.username);
+    const people = seats.map((s) => h("span", { class: "row", style: { gap: "3px", display: "inline-flex", marginRight: "8px" } },
+      seatBadge(s.seat, 14), s.username || (s.bot ? t("seat.bot") : t("seat.empty"))));
+    let action;
+    if (status === "open") {
+      action = mine
+        ? h("a", { class: "button", href: `#/table/${row.id}` }, t("lobby.open"))
+        : h("button", { type: "button", class: "primary", onclick: () => joinTable(row.id) }, t("lobby.join"));
+    } else if (status === "playing") {
+      action = h("a", { class: "button", href: `#/table/${row.id}` }, mine ? t("lobby.open") : t("lobby.watch"));
+    } else {
+      action = h("a", { class: "button", href: `#/replay/${row.id}` }, t("lobby.replay"));
+    }
+    return h("tr", { dataset: { table: row.id } },
+      h("td", {}, gameLabel(game), row.private ? h("span", { class: "tag" }, t("lobby.private")) : null),
+      h("td", {}, people),
+      h("td", { class: "small" }, t(`mode.${row.mode || "realtime"}`)),
+      h("td", {}, action));
+  }
+
+  async function joinTable(id) {
+    try {
+      await ensureUser();
+      await api.join(id);
+      location.hash = `#/table/${id}`;
+    } catch (e) {
+      error = e.message;
+      draw();
+    }
+  }
+
+  function createForm(game) {
+    const form = h("form", { class: "panel create-form", id: "create-form", "aria-labelledby": "create-h" });
+    const seatSelect = h("select", { id: "create-seats", name: "seats" });
+    for (let n = game.min_seats; n <= game.max_seats; n++) seatSelect.append(h("option", { value: n }, String(n)));
+    const optionBox = h("div");
+    const botBox = h("div", { class: "seat-rows" });
+    const clockBox = h("div", { class: "row" });
+    const mode = { value: "realtime" };
+    const message = h("p", { class: "message error", role: "alert", hidden: true });
+
+    function drawOptions() {
+      const seats = Number(seatSelect.value);
+      clear(optionBox, (game.options || []).filter((o) => !o.seats || o.seats.includes(seats)).map((o) => optionField(game.id, o)));
+      clear(botBox, Array.from({ length: seats }, (_, seat) => h("div", { class: "row" },
+        seatBadge(seat),
+        seat === 0
+          ? h("span", {}, t("create.you"))
+          : h("label", {}, h("input", { type: "checkbox", name: "bot", value: seat, checked: true, "data-seat": seat }), t("create.bot_in_seat", { seat: seat + 1 })))));
+    }
+
+    function drawClock() {
+      clear(clockBox, mode.value === "realtime"
+        ? [h("label", {}, t("create.minutes"), h("input", { type: "number", name: "minutes", min: 1, max: 180, value: 20, style: { width: "5em" } })),
+           h("label", {}, t("create.increment"), h("input", { type: "number", name: "increment", min: 0, max: 120, value: 10, style: { width: "5em" } }))]
+        : [h("label", {}, t("create.hours"), h("input", { type: "number", name: "hours", min: 1, max: 240, value: 24, style: { width: "5em" } }))]);
+    }
+
+    seatSelect.addEventListener("change", drawOptions);
+    append(form,
+      h("h2", { id: "create-h" }, t("create.title", { game: gameLabel(game) })),
+      h("div", { class: "field" }, h("label", { for: "create-seats" }, t("create.seats")), seatSelect),
+      h("fieldset", {}, h("legend", {}, t("create.options")), optionBox),
+      h("fieldset", {}, h("legend", {}, t("create.seating")), botBox,
+        h("div", { class: "field", style: { marginTop: "6px" } },
+          h("label", { for: "create-bot" }, t("create.bot_level")),
+          h("select", { id: "create-bot", name: "bot_level", style: { maxWidth: "16em" } },
+            BOT_LEVELS.map((level) => h("option", { value: level, selected: level === "easy" }, t(`bots.${level}`)))))),
+      h("fieldset", {}, h("legend", {}, t("create.mode")),
+        h("div", { class: "row" }, ["realtime", "turn-based"].map((m) => h("label", {},
+          h("input", { type: "radio", name: "mode", value: m, checked: m === "realtime", onchange: () => { mode.value = m; drawClock(); } }),
+          t(`mode.${m}`)))),
+        clockBox),
+      h("div", { class: "row" },
+        h("label", {}, h("input", { type: "checkbox", name: "private" }), t("create.private")),
+        h("label", {}, h("input", { type: "checkbox", name: "rated" }), t("create.rated"))),
+      message,
+      h("div", { class: "row" },
+        h("button", { type: "submit", class: "primary", id: "create-submit" }, t("create.submit")),
+        h("button", { type: "button", onclick: () => { creating = null; draw(); } }, t("common.cancel"))));
+    drawOptions();
+    drawClock();
+
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const data = new FormData(form);
+      const seats = Number(seatSelect.value);
+      const options = {};
+      for (const o of game.options || []) {
+        const el = form.elements[`opt-${o.name}`];
+        if (!el) continue;
+        options[o.name] = o.type === "bool" ? el.checked : o.type === "int" ? Number(el.value) : el.value;
+      }
+      const bots = [...form.querySelectorAll("input[name=bot]:checked")].map((el) => Number(el.value));
+      const clock = mode.value === "realtime"
+        ? { initial_seconds: Number(data.get("minutes")) * 60, increment_seconds: Number(data.get("increment")) }
+        : { turn_seconds: Number(data.get("hours")) * 3600 };
+      form.querySelector("#create-submit").disabled = true;
+      try {
+        await ensureUser();
+        const made = await api.createTable({
+          game: game.id, seats, options, mode: mode.value, clock,
+          private: data.get("private") === "on", rated: data.get("rated") === "on",
+        });
+        const id = made.id || (made.table && made.table.id);
+        for (const seat of bots) await addBot(id, seat, data.get("bot_level"));
+        location.hash = `#/table/${id}`;
+      } catch (err) {
+        message.hidden = false;
+        message.textContent = err.message;
+        form.querySelector("#create-submit").disabled = false;
+      }
+    });
+    return form;
+  }
+
+  await load();
+  // The lobby refreshes itself while on screen, so new tables show up without reloading.
+  timer = setInterval(load, 15000);
+  return {
+    unmount: () => clearInterval(timer),
+    relabel: draw,
+  };
+}
+
+// The bot strengths offered; "random" is the one every server has.
+export const BOT_LEVELS = ["random", "easy", "normal", "hard"];
+
+export async function addBot(tableId, seat, level) {
+  try {
+    return await api.addBot(tableId, seat, level || "random");
+  } catch (e) {
+    if (e.code === "no_bot" && level !== "random") return api.addBot(tableId, seat, "random");
+    throw e;
+  }
+}
+
+function append(el, ...children) {
+  el.append(...children.flat().filter(Boolean));
+}
+
+function optionField(gameId, option) {
+  const { label, hint } = optionText(gameId, option);
+  const name = `opt-${option.name}`;
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.type === "bool") {
+    return h("div", { class: "field" },
+      h("label", {}, h("input", { type: "checkbox", name, id, checked: Boolean(option.default) }), label),
+      hint && h("span", { class: "hint" }, hint));
+  }
+  if (option.type === "int") {
+    input = h("input", { type: "number", name, id, value: option.default, min: option.minimum, max: option.maximum, style: { width: "6em" } });
+  } else {
+    input = h("select", { name, id }, (option.choices || []).map((c) => h("option", { value: c, selected: c === option.default },
+      choiceText(gameId, option, c))));
+  }
+  return h("div", { class: "field" }, h("label", { for: id }, label), input, hint && h("span", { class: "hint" }, hint));
+}

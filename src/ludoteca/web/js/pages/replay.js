@@ -1,0 +1,151 @@
+// Replays of finished games, step by step, forward and back, with a slider, from any
+// seat's point of view or the spectator's. With the server's replay frames the board is
+// drawn at every step; without them the record and the log still tell the game move by
+// move.
+import * as api from "../api.js";
+import { clear, h, svg } from "../dom.js";
+import { eventText, genericBoard, loadModule, moveLabel, seatName } from "../gamemodule.js";
+import { language, loadGameStrings, t, useGame } from "../i18n.js";
+import { list, seatsOf } from "../model.js";
+import { seatBadge } from "../seats.js";
+import { gameLabel } from "./lobby.js";
+import { scoreboard } from "./scoreboard.js";
+
+// Media-style step icons as SVG: the Unicode ones are missing from many fonts.
+function icon(path) {
+  return svg("svg", { width: 14, height: 14, viewBox: "0 0 14 14", "aria-hidden": "true" },
+    svg("path", { d: path, fill: "currentColor", stroke: "currentColor", "stroke-width": 1.5, "stroke-linejoin": "round" }));
+}
+
+export async function mount(main, { id }) {
+  const params = new URLSearchParams(location.hash.split("?")[1] || "");
+  const r = { table: null, record: null, frames: null, events: [], step: 0, pov: params.has("seat") ? Number(params.get("seat")) : null, module: null, games: [] };
+
+  try {
+    const snap = await api.table(id);
+    r.table = snap.table || snap;
+    r.record = await api.record(id);
+  } catch (e) {
+    main.append(h("p", { class: "message error", role: "alert", id: "replay-error" }, e.status === 403 ? t("replay.not_yet") : e.message));
+    return {};
+  }
+  r.games = list(await api.games().catch(() => []), "games");
+  useGame(r.record.game);
+  await loadGameStrings(r.record.game);
+  r.module = await loadModule(r.record.game);
+  await loadPov();
+
+  async function loadPov() {
+    try {
+      const data = await api.replay(id, r.pov);
+      r.frames = list(data, "frames");
+    } catch {
+      r.frames = null; // the server has no replay frames: step through the record instead
+      r.events = list(await api.log(id).catch(() => ({ events: [] })), "events");
+    }
+  }
+
+  const total = () => (r.frames ? r.frames.length - 1 : r.record.moves.length);
+  const game = () => r.games.find((g) => g.id === r.record.game) || { id: r.record.game };
+  const seats = () => seatsOf(r.table);
+
+  const title = h("h1");
+  const stepLabel = h("span", { id: "replay-step", "aria-live": "polite" });
+  const slider = h("input", { type: "range", id: "replay-slider", min: 0, max: total(), value: 0, step: 1, oninput: (e) => go(Number(e.target.value)) });
+  const pov = h("select", { id: "replay-pov", onchange: async (e) => { r.pov = e.target.value === "" ? null : Number(e.target.value); await loadPov(); go(r.step); } });
+  const board = h("div", { class: "board", id: "board" });
+  const moveLine = h("p", { class: "prompt", id: "replay-move" });
+  const log = h("ol", { class: "log", id: "log" });
+  const score = h("section", { class: "panel scoreboard", id: "scoreboard", hidden: true });
+  const button = (idText, label, fn) => h("button", { type: "button", id: idText, "aria-label": label, title: label, onclick: fn });
+  const first = button("replay-first", "", () => go(0));
+  const prev = button("replay-prev", "", () => go(r.step - 1));
+  const next = button("replay-next", "", () => go(r.step + 1));
+  const last = button("replay-last", "", () => go(total()));
+
+  main.append(h("div", { class: "grid" },
+    h("section", { class: "panel" }, title,
+      h("div", { class: "replay-controls" }, first, prev, slider, next, last, stepLabel),
+      h("div", { class: "row", style: { marginTop: "8px" } }, h("label", { for: "replay-pov" }, t("replay.point_of_view")), pov)),
+    score,
+    h("section", { class: "panel" }, moveLine, board),
+    h("section", { class: "panel" }, h("h2", { id: "log-h" }), log)));
+
+  function labels() {
+    title.textContent = `${t("replay.title")} — ${gameLabel(game())}`;
+    first.replaceChildren(icon("M3 2v10M12 2 5 7l7 5z"));
+    prev.replaceChildren(icon("M10 2 3 7l7 5z"));
+    next.replaceChildren(icon("M4 2l7 5-7 5z"));
+    last.replaceChildren(icon("M11 2v10M2 2l7 5-7 5z"));
+    first.setAttribute("aria-label", t("replay.first"));
+    prev.setAttribute("aria-label", t("replay.back"));
+    next.setAttribute("aria-label", t("replay.forward"));
+    last.setAttribute("aria-label", t("replay.last"));
+    main.querySelector("#log-h").textContent = t("table.log");
+    clear(pov, h("option", { value: "", selected: r.pov === null }, t("replay.spectator")),
+      seats().map((x) => h("option", { value: x.seat, selected: r.pov === x.seat }, seatName(seats(), x.seat))));
+  }
+
+  function go(step) {
+    r.step = Math.max(0, Math.min(total(), step));
+    slider.value = r.step;
+    slider.max = total();
+    stepLabel.textContent = t("replay.step", { n: r.step, total: total() });
+    first.disabled = prev.disabled = r.step === 0;
+    next.disabled = last.disabled = r.step === total();
+    const ctx = { seats: seats(), game: game().id, lang: language(), t, play: () => {}, legal: [], seat: r.pov };
+    let events;
+    if (r.frames) {
+      const frame = r.frames[r.step];
+      events = r.frames.slice(0, r.step + 1).flatMap((f) => f.events || []); // frame 0: the setup's
+      moveLine.replaceChildren(...(frame.hidden && frame.seat !== null && frame.seat !== undefined
+        ? [seatBadge(frame.seat, 18), " ", t("replay.hidden_move", { name: seatName(seats(), frame.seat) })]
+        : describeMove(frame.seat, frame.move, ctx)));
+      const view = frame.view;
+      const drawCtx = { ...ctx, view, events, pending: frame.pending || [], prompts: frame.prompts || [], result: r.step === total() ? r.record.result : null };
+      try {
+        if (r.module && r.module.render) r.module.render(board, drawCtx);
+        else genericBoard(board, view);
+      } catch {
+        genericBoard(board, view);
+      }
+    } else {
+      const played = r.record.moves[r.step - 1];
+      moveLine.replaceChildren(...(played ? describeMove(played[0], played[1], ctx) : [t("replay.setup")]));
+      events = r.events.filter((e) => (e.number ?? 0) <= r.step);
+      clear(board, h("p", { class: "muted small" }, t("replay.no_frames")));
+    }
+    clear(log, events.map((e) => h("li", {}, Number.isInteger(e.args && e.args.seat) ? seatBadge(e.args.seat, 14) : null, h("span", {}, eventText(game().id, e, seats())))));
+    log.scrollTop = log.scrollHeight;
+    const atEnd = r.step === total() && r.record.result;
+    score.hidden = !atEnd;
+    if (atEnd) clear(score, scoreboard(game(), r.record.result, seats()));
+  }
+
+  function describeMove(seat, move, ctx) {
+    if (seat === undefined || seat === null || !move) return [t("replay.setup")];
+    return [seatBadge(seat, 18), " ", t("replay.played", { name: seatName(seats(), seat), move: moveLabel(game().id, r.module, move, { ...ctx, view: null }) })];
+  }
+
+  // Arrow keys step through the game when the focus is not in a control that uses them.
+  function onKey(e) {
+    if (e.target.closest("input, select, textarea")) return;
+    if (e.key === "ArrowRight") go(r.step + 1);
+    else if (e.key === "ArrowLeft") go(r.step - 1);
+    else if (e.key === "Home") go(0);
+    else if (e.key === "End") go(total());
+    else return;
+    e.preventDefault();
+  }
+  document.addEventListener("keydown", onKey);
+
+  labels();
+  go(0);
+  return {
+    unmount: () => {
+      document.removeEventListener("keydown", onKey);
+      useGame(null);
+    },
+    relabel: () => loadGameStrings(r.record.game).then(() => { labels(); go(r.step); }),
+  };
+}

@@ -1,0 +1,150 @@
+"""Browser tests: Debian's Chromium driven by Playwright against a real uvicorn server
+(in a subprocess, on a free loopback port, with a temporary SQLite database).
+
+Screenshots go to .playwright/screenshots/ (or $LUDOTECA_SCREENSHOTS), to be looked at.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(os.environ.get("LUDOTECA_SCREENSHOTS", ROOT / ".playwright" / "screenshots"))
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 780}
+
+try:
+    from playwright.sync_api import Browser, Page, sync_playwright
+except ImportError:  # pragma: no cover - the dev extra installs it
+    sync_playwright = None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    reason = None
+    if sync_playwright is None:
+        reason = "the playwright package is not installed (pip install -e '.[dev]')"
+    elif not Path(CHROMIUM).exists():
+        reason = f"no Chromium at {CHROMIUM} (make browser installs Debian's chromium)"
+    for item in items:
+        if reason and item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """`python -m tests.web.serve PORT` with its own database; can be killed and
+    started again on the same port and database (a server restart)."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, "LUDOTECA_DATABASE_URL": f"sqlite:///{workdir / 'web.db'}",
+                    "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000", "PYTHONUNBUFFERED": "1"}
+        self.env.pop("LUDOTECA_REDIS_URL", None)
+        self.log = workdir / "server.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen([sys.executable, "-m", "tests.web.serve", str(self.port)], cwd=ROOT,
+                                         env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
+            with contextlib.suppress(OSError), urllib.request.urlopen(f"{self.url}/api/health", timeout=1) as answer:
+                if answer.status == 200:
+                    return
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not start: {self.log.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """As a crash would: no graceful shutdown."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    proc = ServerProcess(tmp_path_factory.mktemp("web-server"))
+    proc.start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server for one test that stops and restarts it."""
+    proc = ServerProcess(tmp_path)
+    proc.start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    assert sync_playwright is not None
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser) -> Iterator:
+    """new_page(url, locale=..., viewport=...): a fresh browser profile (its own cookies
+    and storage) per page, so two pages can be two people. Page errors fail the test."""
+    contexts = []
+    errors: list[str] = []
+
+    def make(url: str, locale: str = "en-US", viewport: dict[str, int] | None = None) -> Page:
+        context = browser.new_context(locale=locale, viewport=viewport or DESKTOP)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def screenshot(page: Page, name: str, viewport: dict[str, int] | None = None) -> Path:
+    """Save a full-page screenshot (at another viewport size if given)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    if viewport:
+        page.set_viewport_size(viewport)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=path, full_page=True)
+    return path

@@ -1,0 +1,335 @@
+"""The browser client end to end: a real Chromium, a real server, the test-only game
+Sealed Bids (tests/engine/sealed_bids.py), driven through the buttons every game gets:
+the list of legal moves, each carrying its move as JSON in `data-move`."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import DESKTOP, PHONE, ROOT, screenshot
+
+pytestmark = pytest.mark.browser
+
+GAME = "sealedbids"
+
+
+def create_table(page: Page, bots: bool = True) -> str:
+    """From the lobby: create a Sealed Bids table (a bot in seat 2 unless bots=False)."""
+    page.locator(f"[data-game={GAME}] button.primary").click()
+    form = page.locator("#create-form")
+    expect(form).to_be_visible()
+    if not bots:
+        form.locator("input[name=bot]").uncheck()
+    form.locator("#create-bot").select_option("random")  # instant moves keep the tests short
+    form.locator("#create-submit").click()
+    expect(page.locator("#waiting")).to_be_visible()
+    return page.url.split("#/table/")[1]
+
+
+def start(page: Page) -> None:
+    page.locator("#start").click()
+    expect(page.locator("#moves button.move").first).to_be_visible()
+
+
+def version(page: Page) -> int:
+    return page.evaluate("window.ludotecaTable.state.version")
+
+
+def click_first_move(page: Page) -> None:
+    """Click the first move and wait until the server has accepted it."""
+    before = page.evaluate("window.ludotecaTable.state.acks")
+    page.locator("#moves button.move:not([disabled])").first.click()
+    page.wait_for_function("(n) => window.ludotecaTable.state.acks > n", arg=before)
+
+
+def wait_for_turn_or_end(page: Page) -> bool:
+    """True once the game is over; False when a move can be clicked."""
+    page.wait_for_function("() => !document.querySelector('#scoreboard').hidden"
+                           " || document.querySelector('#moves button.move:not([disabled])')")
+    return page.locator("#scoreboard").is_visible()
+
+
+def play_to_end(page: Page, limit: int = 40) -> None:
+    for _ in range(limit):
+        if wait_for_turn_or_end(page):
+            return
+        click_first_move(page)
+    raise AssertionError("the game did not end")
+
+
+def test_every_module_loads(server, new_page) -> None:
+    page = new_page(server.url)
+    modules = ["/js/app.js", "/js/pages/lobby.js", "/js/pages/table.js", "/js/pages/replay.js",
+               "/js/pages/help.js", "/js/pages/login.js", "/js/pages/profile.js", "/js/pages/leaderboard.js",
+               f"/games/{GAME}.js"]
+    for module in modules:
+        assert page.evaluate("(u) => import(u).then(() => 'ok', (e) => String(e))", module) == "ok", module
+
+
+def test_play_a_whole_game_against_a_bot_then_replay_it(server, new_page) -> None:
+    page = new_page(server.url)
+    expect(page.locator(f"[data-game={GAME}]")).to_be_visible()
+    screenshot(page, "lobby-desktop")
+    create_table(page)
+    screenshot(page, "waiting-desktop")
+    screenshot(page, "waiting-phone", PHONE)
+    page.set_viewport_size(DESKTOP)
+    start(page)
+    # The board and the list agree: each move button carries a legal move as JSON.
+    texts = page.locator("#moves button.move").evaluate_all("bs => bs.map(b => b.dataset.move)")
+    moves = [json.loads(text) for text in texts]
+    assert {"type": "pass"} in moves and all(m["type"] in ("bid", "pass") for m in moves)
+    expect(page.locator("#board svg .hand-card")).to_have_count(5)
+    assert "Your turn" in page.title()
+    # The prompt is the game's own, in words, with its arguments filled in.
+    expect(page.locator("#prompt")).to_have_text(re.compile(r"^Bid a card for the prize prize-\d$"))
+    # The seat panels say who is here: the person's socket is open; the bot has no dot.
+    expect(page.locator(".seat[data-seat='0']")).to_contain_text("online")
+    expect(page.locator(".seat[data-seat='1'] .dot")).to_have_count(0)
+    screenshot(page, "table-desktop")
+    screenshot(page, "table-phone", PHONE)
+    page.set_viewport_size(DESKTOP)
+
+    # The first move with the keyboard, on the board itself: a card is a button.
+    page.locator("#board .hand-card").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.ludotecaTable.state.acks > 0")
+    play_to_end(page)
+    board = page.locator("#scoreboard")
+    expect(board.locator("tbody tr")).to_have_count(2)
+    expect(board.locator("th")).to_contain_text(["Rank", "Player", "Score", "Prizes"])
+    expect(page.locator("#log li").first).to_be_visible()
+    expect(page.locator("#table-status")).to_have_attribute("data-status", "over")
+    screenshot(page, "over-desktop")
+    screenshot(page, "over-phone", PHONE)
+    page.set_viewport_size(DESKTOP)
+
+    # The replay, step by step: forward, back, the slider, the end with the scores.
+    page.locator("#replay-link").click()
+    step = page.locator("#replay-step")
+    expect(step).to_have_text(re.compile(r"Move 0 of \d+"))
+    total = int(re.search(r"of (\d+)", step.inner_text()).group(1))
+    assert total >= 3
+    # The server's frames: the board is drawn at every step, from the chosen point of view.
+    expect(page.locator("#board svg")).to_be_visible()
+    expect(page.locator("#board .hand-card")).to_have_count(0)  # the spectator's view first
+    page.locator("#replay-pov").select_option("0")
+    expect(page.locator("#board .hand-card")).to_have_count(5)
+    assert page.locator("#board .hand-card").evaluate_all("gs => gs.map(g => g.dataset.card)") == \
+        [f"c0-{n}" for n in range(1, 6)]
+    page.locator("#replay-pov").select_option("1")
+    expect(page.locator("#board .hand-card").first).to_have_attribute("data-card", re.compile("^c1-"))
+    page.locator("#replay-pov").select_option("")
+    expect(page.locator("#board .hand-card")).to_have_count(0)
+    page.locator("#replay-next").click()
+    expect(step).to_have_text(f"Move 1 of {total}")
+    page.locator("#replay-next").click()
+    page.locator("#replay-prev").click()
+    expect(step).to_have_text(f"Move 1 of {total}")
+    page.keyboard.press("ArrowRight")
+    expect(step).to_have_text(f"Move 2 of {total}")
+    page.locator("#replay-slider").fill(str(total))
+    expect(step).to_have_text(f"Move {total} of {total}")
+    expect(page.locator("#scoreboard")).to_be_visible()
+    expect(page.locator("#replay-next")).to_be_disabled()
+    expect(page.locator("#board svg")).to_be_visible()
+    page.locator("#replay-pov").select_option("0")
+    expect(page.locator("#board .hand-card").first).to_be_visible()
+    assert 2 <= page.locator("#board .hand-card").count() <= 4  # the cards seat 0 bid are gone
+    screenshot(page, "replay-desktop")
+    screenshot(page, "replay-phone", PHONE)
+    page.set_viewport_size(DESKTOP)
+    page.locator("#replay-first").click()
+    expect(step).to_have_text(f"Move 0 of {total}")
+    expect(page.locator("#scoreboard")).to_be_hidden()
+    expect(page.locator("#board .hand-card")).to_have_count(5)
+
+    # The profile lists the game, with a link to its replay.
+    table = page.url.split("#/replay/")[1].split("?")[0]
+    page.locator(".top .user").click()
+    recent = page.locator("#recent li")
+    expect(recent).to_have_count(1)
+    expect(recent).to_contain_text("Sealed Bids")
+    expect(recent.locator("a")).to_have_attribute("href", f"#/replay/{table}")
+
+
+def test_a_refused_move_says_why_and_changes_nothing(server, new_page) -> None:
+    page = new_page(server.url)
+    create_table(page)
+    start(page)
+    # Once the bot has bid, nothing redraws the buttons under the test's hand.
+    expect(page.locator(".seat[data-seat='1']")).not_to_have_class(re.compile("to-move"))
+    before = version(page)
+    # A forged (or stale) button: the server refuses it and the page says so at once.
+    page.locator("#moves button.move").first.evaluate(
+        "b => { b.dataset.move = JSON.stringify({type: 'bid', card: 'c0-99'}); }")
+    page.locator("#moves button.move").first.click()
+    refusal = page.locator("#refusal")
+    expect(refusal).to_be_visible()
+    expect(refusal).to_contain_text("hand")
+    assert version(page) == before
+    expect(page.locator("#moves button.move:not([disabled])")).to_have_count(6)
+    screenshot(page, "refused-desktop")
+    # The next good move clears the message.
+    click_first_move(page)
+    expect(refusal).to_be_hidden()
+
+
+def test_language_switch_is_remembered_and_follows_the_browser(server, new_page) -> None:
+    page = new_page(server.url)
+    expect(page.locator("nav")).to_contain_text("Lobby")
+    create_table(page)
+    start(page)
+    page.locator("#language").select_option("ja")
+    expect(page.locator("nav")).to_contain_text("ロビー")
+    expect(page.locator("#prompt")).to_have_text(re.compile(r"^賞品prize-\dにカードで入札してください$"))
+    expect(page.locator("#moves button.move").first).to_have_text(re.compile("で入札"))
+    screenshot(page, "table-ja-phone", PHONE)
+    page.reload()
+    expect(page.locator("nav")).to_contain_text("ロビー")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    page.locator("#language").select_option("vi")
+    expect(page.locator("#seats-panel h2")).to_have_text("Người chơi")
+
+    vietnamese = new_page(server.url, locale="vi-VN")
+    expect(vietnamese.locator("nav")).to_contain_text("Sảnh")
+    screenshot(vietnamese, "lobby-vi-phone", PHONE)
+
+
+def test_sign_up_log_out_log_in(server, new_page) -> None:
+    page = new_page(f"{server.url}/#/login")
+    name = f"ana{version_suffix()}"
+    page.locator("#signup-username").fill(name)
+    page.locator("#signup-password").fill("correct horse")
+    page.locator("#signup-form button[type=submit]").click()
+    expect(page.locator(".top .user")).to_have_text(name)
+    page.locator("#logout").click()
+    expect(page.locator("#login-link")).to_be_visible()
+    page.locator("#login-link").click()
+    page.locator("#login-username").fill(name)
+    page.locator("#login-password").fill("wrong password")
+    page.locator("#login-form button[type=submit]").click()
+    expect(page.locator("[role=alert]")).to_contain_text("Wrong username or password")
+    page.locator("#login-password").fill("correct horse")
+    page.locator("#login-form button[type=submit]").click()
+    expect(page.locator(".top .user")).to_have_text(name)
+
+
+def version_suffix() -> str:
+    import secrets
+
+    return secrets.token_hex(3)
+
+
+def test_two_people_see_only_their_own_hand_and_catch_up_after_a_drop(server, new_page) -> None:
+    ana = new_page(server.url)
+    table = create_table(ana, bots=False)
+    bo = new_page(f"{server.url}/#/table/{table}")
+    bo.locator("#waiting button", has_text="Sit here").click()
+    expect(ana.locator("#start")).to_be_enabled()
+    start(ana)
+    expect(bo.locator("#moves button.move").first).to_be_visible()
+
+    def hand(page: Page) -> set[str]:
+        return set(page.locator("#board .hand-card").evaluate_all("gs => gs.map(g => g.dataset.card)"))
+
+    assert hand(ana) == {f"c0-{n}" for n in range(1, 6)}
+    assert hand(bo) == {f"c1-{n}" for n in range(1, 6)}
+    assert "c1-" not in ana.content() and "c0-" not in bo.content()
+    # A spectator sees the public view: no hand, no moves.
+    watcher = new_page(f"{server.url}/#/table/{table}")
+    expect(watcher.locator("#spectating")).to_be_visible()
+    expect(watcher.locator("#board svg")).to_be_visible()
+    expect(watcher.locator("#board .hand-card")).to_have_count(0)
+    expect(watcher.locator("#moves button")).to_have_count(0)
+    # The players see who is here: both people online, one watcher.
+    expect(ana.locator("#seats-panel .spectators")).to_have_text("1 watching")
+    expect(ana.locator(".seat[data-seat='1']")).to_contain_text("online")
+    expect(watcher.locator(".seat[data-seat='0']")).to_contain_text("online")
+
+    # Bo's socket drops; Ana bids meanwhile; Bo's page reconnects and catches up.
+    bo.evaluate("window.ludotecaTable.drop(1500)")
+    expect(bo.locator("#banner")).to_be_visible()
+    click_first_move(ana)
+    expect(bo.locator("#live-status")).to_have_attribute("data-link", "live")
+    expect(bo.locator("#banner")).to_be_hidden()
+    expect(bo.locator("#log li")).to_have_count(1)
+    expect(bo.locator(".seat[data-seat='0']")).not_to_have_class(re.compile("to-move"))
+
+    # Ana takes her bid back (Bo has not bid: nothing was revealed); both pages follow.
+    expect(ana.locator("#undo")).to_be_visible()
+    ana.locator("#undo").click()
+    expect(ana.locator("#moves button.move")).to_have_count(6)
+    expect(bo.locator("#log li")).to_have_count(0)
+    expect(bo.locator(".seat[data-seat='0']")).to_have_class(re.compile("to-move"))
+
+    # Chat crosses too.
+    bo.locator("#chat-input").fill("good luck")
+    bo.locator("#chat-send").click()
+    expect(ana.locator("#chat-lines")).to_contain_text("good luck")
+    screenshot(bo, "two-people-desktop")
+
+
+def test_the_page_rides_out_a_server_restart(own_server, new_page) -> None:
+    page = new_page(own_server.url)
+    create_table(page)
+    start(page)
+    click_first_move(page)
+    own_server.kill()
+    expect(page.locator("#banner")).to_be_visible()
+    expect(page.locator("#live-status")).to_have_attribute("data-link", "reconnecting")
+    screenshot(page, "reconnecting-desktop")
+    own_server.start()
+    expect(page.locator("#live-status")).to_have_attribute("data-link", "live", timeout=20_000)
+    expect(page.locator("#banner")).to_be_hidden()
+    play_to_end(page)
+    expect(page.locator("#scoreboard tbody tr")).to_have_count(2)
+
+
+def test_help_profile_and_leaderboard_pages(server, new_page) -> None:
+    page = new_page(f"{server.url}/#/help")
+    expect(page.locator("main h1")).to_have_text("Help")
+    page.locator("main a", has_text="Sealed Bids").click()
+    expect(page.locator("main h1")).to_have_text("Sealed Bids")
+    expect(page.locator("main dl")).to_contain_text("Prizes auctioned.")  # the options, explained
+    expect(page.locator("#no-rules")).to_be_visible()  # a test game has no rules file
+    screenshot(page, "help-desktop")
+    # A real game's rules, served by the server from docs/rules/iwari.md.
+    page.locator("main a", has_text="Help").click()
+    page.locator("main a[href='#/help/iwari']").click()
+    rules = page.locator("#rules")
+    # The page's reader shifts headings one level down (the page's own h1 comes first).
+    expect(rules.locator("h2").first).to_contain_text("Iwari")
+    assert rules.locator("h3, h4").count() > 3 and rules.locator("li").count() > 5
+    first_section = re.search(r"^## (.+)$", (ROOT / "docs" / "rules" / "iwari.md").read_text(), re.M).group(1)
+    expect(rules.locator("h3").first).to_have_text(first_section)
+    screenshot(page, "rules-iwari-phone", PHONE)
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{server.url}/#/leaderboard/{GAME}")
+    expect(page.locator("#leaderboard-game")).to_have_value(GAME)
+    page.locator("nav a", has_text="Lobby").click()
+    create_table(page)  # makes a guest, whose profile exists
+    name = page.locator(".top .user").inner_text().split(" ")[0]
+    page.locator(".top .user").click()
+    expect(page.locator("main h1")).to_contain_text(name)
+    expect(page.locator("main")).to_contain_text("Games played: 0")
+
+
+def test_a_private_table_is_joined_through_its_link(server, new_page) -> None:
+    ana = new_page(server.url)
+    ana.locator(f"[data-game={GAME}] button.primary").click()
+    ana.locator("#create-form input[name=bot]").uncheck()
+    ana.locator("#create-form input[name=private]").check()
+    ana.locator("#create-submit").click()
+    expect(ana.locator("#waiting")).to_be_visible()
+    table = ana.url.split("#/table/")[1]
+    bo = new_page(server.url)
+    expect(bo.locator(f"[data-table='{table}']")).to_have_count(0)  # not in anyone else's lobby
+    bo.goto(f"{server.url}/#/table/{table}")
+    bo.locator("#join-private").click()
+    expect(bo.locator("#waiting li[data-seat='1']")).to_contain_text("(you)")
+    expect(ana.locator("#start")).to_be_enabled()

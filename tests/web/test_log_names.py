@@ -1,0 +1,76 @@
+"""Log lines and prompts name things, not ids: an argument whose value is an id the
+game's strings name (their "_names" rules, see src/ludoteca/web/games/README.md) reads
+as that name. Iwari in a real Chromium: the territory "desert-2" reads "Desert 2"
+(English) and 砂漠 2 (Japanese), in the prompt and in the log."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import ROOT
+
+pytestmark = pytest.mark.browser
+
+# Ids of Iwari territories and cards ("desert-2", "forest-02"), spaces ("desert-2.3").
+RAW_ID = re.compile(r"\b(tundra|forest|glacier|coast|desert)-\d")
+PREFERENCE = ["tent", "pay", "territory", "draw_deck", "draw_display", "done", "feat"]
+
+
+def strings(lang: str) -> dict[str, str]:
+    path = ROOT / "src" / "ludoteca" / "games" / "iwari" / "i18n" / f"{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def start_iwari(page: Page) -> None:
+    page.locator("[data-game=iwari] button.primary").click()
+    form = page.locator("#create-form")
+    expect(form).to_be_visible()
+    form.locator("#create-seats").select_option("2")
+    form.locator("#create-bot").select_option("random")
+    form.locator("#create-submit").click()
+    expect(page.locator("#waiting")).to_be_visible()
+    page.locator("#start").click()
+
+
+def play_until_a_tent(page: Page) -> None:
+    """Play the frame's move buttons (tents first) until the log has a tent placed."""
+    for _ in range(80):
+        if page.locator('#log li[data-key="iwari.placed_tent"]').count():
+            return
+        page.wait_for_function("() => { const s = window.ludotecaTable.state; return !s.busy && s.legal.length > 0"
+                               " && document.querySelector('#moves button.move:not([disabled])'); }")
+        prompt = page.locator("#prompt").inner_text()
+        assert not RAW_ID.search(prompt), prompt
+        moves = [json.loads(m) for m in page.locator("#moves button.move").evaluate_all(
+            "(els) => els.map((e) => e.getAttribute('data-move'))")]
+        index = min(range(len(moves)), key=lambda i: PREFERENCE.index(moves[i]["type"])
+                    if moves[i]["type"] in PREFERENCE else 99)
+        before = page.evaluate("[window.ludotecaTable.state.acks, window.ludotecaTable.state.version]")
+        page.locator("#moves button.move").nth(index).click()
+        page.wait_for_function("([acks, version]) => { const s = window.ludotecaTable.state;"
+                               " return s.acks > acks && s.version > version && !s.busy; }", arg=before)
+    raise AssertionError("no tent was placed")
+
+
+@pytest.mark.parametrize("locale,lang", [("en-US", "en"), ("ja-JP", "ja")])
+def test_iwari_log_and_prompt_show_territory_names(server, new_page, locale: str, lang: str) -> None:
+    text = strings(lang)
+    page = new_page(server.url, locale=locale)
+    start_iwari(page)
+    play_until_a_tent(page)
+    line = page.locator('#log li[data-key="iwari.placed_tent"]').first
+    territory = page.evaluate("window.ludotecaTable.state.view.board.territories.map((t) => t.id)")
+    content = line.inner_text()
+    assert not RAW_ID.search(content), content
+    biomes = [text[f"iwari.biome.{tid.split('-')[0]}"] for tid in territory]
+    assert any(biome in content for biome in biomes), content
+    # The space reads as "space 3", the payment as biome names.
+    assert text["iwari.name.space"].replace("{n}", "").strip() in content, content
+    # The whole log: no id of a territory, card or space is left.
+    log = page.locator("#log").inner_text()
+    assert not RAW_ID.search(log), log
+    assert "iwari." not in log

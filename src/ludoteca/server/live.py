@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from fastapi import WebSocket
 
 from .auth import Actor
@@ -27,6 +27,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("ludoteca.server.live")
 
 QUEUE = 64
+
+
+def encode(message: dict[str, Any]) -> str:
+    """JSON text for a client. orjson, because encoding the views (several kilobytes of
+    board each) was the largest single cost of a move with the standard library."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass(eq=False)
@@ -53,7 +59,7 @@ class Client:
         if self.closed:
             return
         try:
-            self.queue.put_nowait(message if isinstance(message, str) else json.dumps(message))
+            self.queue.put_nowait(message if isinstance(message, str) else encode(message))
         except asyncio.QueueFull:
             self.closed = True
             with contextlib.suppress(asyncio.QueueFull):
@@ -65,7 +71,9 @@ class Live:
     def __init__(self, server: Server) -> None:
         self.server = server
         self.tables: dict[str, set[Client]] = {}
-        self._dirty: dict[str, bool] = {}
+        self._dirty: dict[str, tuple[bool, int | None]] = {}
+        """Per table with a pass to make: whether to send to every client (``force``),
+        and the version a move's notice gave (None: something else changed too)."""
         self._running: dict[str, asyncio.Task[None]] = {}
         self.presence: dict[str, tuple[int | None, ...]] = {}
         """Per table, the user id (None: signed out) of each socket open in this process.
@@ -85,13 +93,22 @@ class Live:
         if kind == "chat":
             for client in list(self.tables[table_id]):
                 client.send(message["message"])
-        elif kind in ("changed", "table"):
-            self.mark(table_id, force=kind == "table")
+        elif kind == "changed":
+            version = message.get("version")
+            self.mark(table_id, version=version if isinstance(version, int) else None)
+        elif kind == "table":
+            self.mark(table_id, force=True)
 
-    def mark(self, table_id: str, force: bool = False) -> None:
+    def mark(self, table_id: str, force: bool = False, version: int | None = None) -> None:
         """Schedule one pass of updates for ``table_id`` (``force``: even to clients that
-        have this version already, because seats or status changed)."""
-        self._dirty[table_id] = self._dirty.get(table_id, False) or force
+        have this version already, because seats or status changed; ``version``: a move
+        brought the table to this version and nothing else changed)."""
+        if table_id in self._dirty:
+            was_forced, was_version = self._dirty[table_id]
+            known = version is not None and was_version is not None
+            self._dirty[table_id] = (was_forced or force, max(version, was_version) if known else None)
+        else:
+            self._dirty[table_id] = (force, None if force else version)
         if table_id not in self._running:
             self._running[table_id] = asyncio.get_running_loop().create_task(self._flush(table_id))
 
@@ -100,14 +117,14 @@ class Live:
         # them in version order.
         try:
             while table_id in self._dirty:
-                force = self._dirty.pop(table_id)
+                force, version = self._dirty.pop(table_id)
                 clients = list(self.tables.get(table_id, ()))
                 if not clients:
                     return
                 keys = [(c.seat, c.version, c.actor.user_id if c.actor else None) for c in clients]
                 generations = [c.generation for c in clients]
                 try:
-                    updates = await asyncio.to_thread(self.server.tables.updates, table_id, keys)
+                    updates = await asyncio.to_thread(self._updates, table_id, keys, version)
                 except Exception as error:
                     code = getattr(error, "code", "internal")
                     log.warning("live update of table %s failed: %s", table_id, code)
@@ -116,7 +133,7 @@ class Live:
                     return
                 if updates is None:
                     return
-                for client, update, generation in zip(clients, updates, generations, strict=True):
+                for client, (update, text), generation in zip(clients, updates, generations, strict=True):
                     if generation != client.generation:
                         continue  # it asked to catch up from elsewhere meanwhile: the next pass serves it
                     if update.get("close"):
@@ -128,9 +145,25 @@ class Live:
                         client.fresh = False
                         client.seat = update["seat"]
                         client.version = update.get("version")
-                        client.send(update)
+                        client.send(text)
         finally:
             self._running.pop(table_id, None)
+
+    def _updates(self, table_id: str, keys: list[tuple[int | None, int | None, int | None]],
+                 version: int | None) -> list[tuple[dict[str, Any], str]] | None:
+        """In a worker thread: each client's update and its JSON text, encoded once per
+        distinct update (clients that see the same thing share one object)."""
+        updates = self.server.tables.updates(table_id, keys, version)
+        if updates is None:
+            return None
+        texts: dict[int, str] = {}
+        out = []
+        for update in updates:
+            text = texts.get(id(update))
+            if text is None:
+                text = texts[id(update)] = encode(update)
+            out.append((update, text))
+        return out
 
     # -- connections ----------------------------------------------------------------------
 

@@ -100,6 +100,12 @@ class Entry:
     undo_version: int
     versions: list[int] = field(default_factory=list)
     """The table version at which each move landed (parallel to ``match.moves``)."""
+    row: Any = None
+    """A copy of the table's row at ``version`` (None: read it again), and below its
+    seats: the move path trusts them without reading, because its versioned UPDATE
+    also checks the row's revision, which every other change to the table bumps."""
+    seats: list[Any] | None = None
+    creator: str | None = None
 
     def number_at(self, version: int) -> int:
         """How many moves had landed at table version ``version``."""
@@ -128,6 +134,13 @@ class MatchCache:
     def drop(self, table_id: str) -> None:
         with self._lock:
             self._entries.pop(table_id, None)
+
+    def forget_row(self, table_id: str) -> None:
+        """The table's seats or status changed: the next reader reads them again."""
+        with self._lock:
+            entry = self._entries.get(table_id)
+            if entry is not None:
+                entry.row = entry.seats = None
 
     def peek(self, table_id: str) -> Entry | None:
         with self._lock:
@@ -172,6 +185,7 @@ class MatchCache:
             raise ApiError(503, "table_unavailable", f"this table cannot be loaded: {error.code}") from None
         entry.version = row.version
         entry.undo_version = row.undo_version
+        entry.row = entry.seats = None
         self._put(row.id, entry)
         return entry
 

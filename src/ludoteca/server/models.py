@@ -73,6 +73,9 @@ class GameTable(Base):
     # The version of the last undo: a client that saw an older version cannot catch up by
     # appending events and gets the whole log again.
     undo_version: Mapped[int] = mapped_column(Integer, default=0)
+    # Bumped by every change to the table that is not a move (seats, zombies, status):
+    # a move checks it with the version, so a copy of the row kept in memory is safe.
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     pending: Mapped[list[int]] = mapped_column(JSON, default=list)
     # When the current decision began (epoch milliseconds): clocks run from here.
     turn_started_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)

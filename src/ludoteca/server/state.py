@@ -10,7 +10,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import delete, event
+from sqlalchemy import Connection, delete, event
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import sessionmaker
 
@@ -39,7 +39,8 @@ class Server:
         # statements anyway, and this saves a BEGIN and a ROLLBACK round trip per read.
         reader = self.engine if self.sqlite else self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self.sessions: sessionmaker[OrmSession] = make_sessionmaker(reader)
-        self._writer = make_sessionmaker(self.engine.execution_options(immediate=True))
+        self._write_engine = self.engine.execution_options(immediate=True)
+        self._writer = make_sessionmaker(self._write_engine)
         # SQLite has one writer at a time; threads queue here rather than in SQLite's
         # busy handler, which sleeps in coarse steps.
         self._write_lock: Any = threading.Lock() if self.sqlite else contextlib.nullcontext()
@@ -74,6 +75,13 @@ class Server:
         """A session for one write transaction; the caller commits."""
         with self._write_lock, self._writer() as db:
             yield db
+
+    @contextlib.contextmanager
+    def write_connection(self) -> Iterator[Connection]:
+        """A plain connection in one write transaction, committed on success: the move
+        path's few statements do not need an ORM session, which costs more than they do."""
+        with self._write_lock, self._write_engine.begin() as connection:
+            yield connection
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[OrmSession]:

@@ -15,6 +15,7 @@ import logging
 import secrets
 import uuid
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Table, bindparam, delete, func, insert, select, update
@@ -47,7 +48,8 @@ _READ_EARLIER = select(_M).where(_M.c.table_id == bindparam("id"), _M.c.move_id 
 _INSERT_MOVE = insert(_M)
 _BUMP_VALUES: dict[str, Any] = {"version": bindparam("b_version"), "moves_count": bindparam("b_moves"),
                 "pending": bindparam("b_pending"), "turn_started_ms": bindparam("b_at")}
-_BUMP_WHERE = (_T.c.id == bindparam("b_id"), _T.c.version == bindparam("b_old"))
+_BUMP_WHERE = (_T.c.id == bindparam("b_id"), _T.c.version == bindparam("b_old"),
+               _T.c.revision == bindparam("b_revision"))
 _BUMP = update(_T).where(*_BUMP_WHERE).values(**_BUMP_VALUES)
 _FINISH = update(_T).where(*_BUMP_WHERE).values(**_BUMP_VALUES, status="over", result=bindparam("b_result"),
                                                 finished_at=bindparam("b_finished"))
@@ -133,26 +135,32 @@ class Tables:
     def _own(seats: list[TableSeat], actor: Actor | None) -> list[int]:
         return [] if actor is None else [s.seat for s in seats if s.user_id == actor.user_id]
 
-    def _players(self, db: OrmSession, seats: list[TableSeat], online: frozenset[int] = frozenset(),
+    def _players(self, db: OrmSession | None, seats: list[TableSeat], online: frozenset[int] = frozenset(),
                  ) -> list[dict[str, Any]]:
         missing = [s.user_id for s in seats if s.user_id is not None and not hasattr(s, "username")]
-        names = dict(db.execute(select(User.id, User.username).where(User.id.in_(missing))).all()) if missing else {}
+        names = dict(db.execute(select(User.id, User.username).where(User.id.in_(missing))).all()) \
+            if missing and db is not None else {}
         return [{"seat": s.seat, "username": (getattr(s, "username", None) or names.get(s.user_id))
                  if s.user_id else None, "bot": s.bot, "zombie": s.zombie,
                  "connected": s.user_id is not None and s.user_id in online} for s in seats]
 
-    def _summary(self, db: OrmSession, row: TableRow, seats: list[TableSeat] | None = None) -> dict[str, Any]:
+    def _summary(self, db: OrmSession | None, row: TableRow, seats: list[TableSeat] | None = None,
+                 creator: str | None = None) -> dict[str, Any]:
         """The table as the lobby and every reader see it. ``connected`` (a seat's person
         has a live socket open to the table) and ``spectators`` (live sockets of people
-        not seated, or signed out) are as this process sees them."""
-        seats = self._seats(db, row.id) if seats is None else seats
+        not seated, or signed out) are as this process sees them. Without ``db``, the
+        seats carry their players' names and ``creator`` is known."""
+        if seats is None:
+            assert db is not None
+            seats = self._seats(db, row.id)
         sockets = self.server.live.presence.get(row.id, ())
         online = frozenset(user for user in sockets if user is not None)
         seated = {s.user_id for s in seats if s.user_id is not None}
         players = self._players(db, seats, online)
-        creator = next((p["username"] for s, p in zip(seats, players, strict=True) if s.user_id == row.created_by),
-                       None)
         if creator is None:
+            creator = next((p["username"] for s, p in zip(seats, players, strict=True)
+                            if s.user_id == row.created_by), None)
+        if creator is None and db is not None:
             creator = db.scalar(select(User.username).where(User.id == row.created_by))
         return {
             "id": row.id, "game": row.game, "seats": row.seats, "options": row.options, "mode": row.mode,
@@ -258,8 +266,10 @@ class Tables:
             seats = list(db.scalars(select(TableSeat).where(TableSeat.table_id == table_id)
                                     .order_by(TableSeat.seat).with_for_update()))
             change(db, row, seats)
+            row.revision = (row.revision or 0) + 1
             db.flush()
             summary = self._summary(db, row, self._seats(db, table_id))
+        self.server.cache.forget_row(table_id)
         self.server.lobby_changed(table_id)
         return summary
 
@@ -424,37 +434,60 @@ class Tables:
             raise ApiError(503, "engine_timeout", "this table's game did not answer in time") from None
 
     def updates(self, table_id: str, clients: list[tuple[int | None, int | None, int | None]],
-                ) -> list[dict[str, Any]] | None:
+                version: int | None = None) -> list[dict[str, Any]] | None:
         """One update per live client (view seat, last version seen, user id), computed
         once per distinct (seat, version); None if the table is gone. Seats are checked
         again each time: a client whose seat is no longer its own (it left before the
         start, and someone else sat down) gets the spectator's view, or an error at a
-        private table."""
+        private table. ``version``: the table is known to be at this version with no
+        other change since (a move's notice); if this process holds the table's row at
+        that version, nothing is read from the database."""
+        cache = self.server.cache
+        if version is not None:
+            with cache.table_lock(table_id):
+                entry = cache.peek(table_id)
+                if entry is not None and entry.version == version and entry.row is not None \
+                        and entry.seats is not None:
+                    return self._updates_from(None, entry, entry.row, entry.seats, clients, entry.creator)
         with self.server.sessions() as db:
             row = db.connection().execute(_READ_TABLE, {"id": table_id}).first()
             if row is None:
                 return None
             seats = self._seats(db, table_id)
-            summary = self._summary(db, row, seats)
-            clocks = self.clocks(row, seats)
-            owners = {s.seat: s.user_id for s in seats}
-            keys: list[tuple[int | None, int | None] | None] = []
-            for seat, since, user_id in clients:
-                own = [number for number, owner in owners.items() if user_id is not None and owner == user_id]
-                if seat not in own:
-                    seat = own[0] if own else None
-                keys.append(None if row.private and not own else (seat, since))
-            out: dict[tuple[int | None, int | None], dict[str, Any]] = {}
-            if row.status != "open":
-                with self.server.cache.table_lock(table_id):
-                    entry = self.server.cache.sync(db, row)
-                    for key in set(keys):
-                        if key is not None:
-                            out[key] = self._state_for(entry, row, key[0], key[1])
-        return [{"type": "error", "code": "private_table", "message": "this table is private to its players",
-                 "close": True} if key is None else
-                {"type": "update", "table": summary, "seat": key[0], "clocks": clocks,
-                 **out.get(key, {"version": row.version})} for key in keys]
+            if row.status == "open":
+                return self._updates_from(db, None, row, seats, clients)
+            with cache.table_lock(table_id):
+                entry = cache.sync(db, row)
+                updates = self._updates_from(db, entry, row, seats, clients)
+                self._remember(entry, row, seats, updates[0].get("table", {}).get("creator") if updates else None)
+                return updates
+
+    def _updates_from(self, db: OrmSession | None, entry: Entry | None, row: TableRow, seats: list[Any],
+                      clients: list[tuple[int | None, int | None, int | None]], creator: str | None = None,
+                      ) -> list[dict[str, Any]]:
+        summary = self._summary(db, row, seats, creator)
+        clocks = self.clocks(row, seats)
+        owners = {s.seat: s.user_id for s in seats}
+        built: dict[tuple[int | None, int | None] | None, dict[str, Any]] = {}
+        out: list[dict[str, Any]] = []
+        for seat, since, user_id in clients:
+            own = [number for number, owner in owners.items() if user_id is not None and owner == user_id]
+            if seat not in own:
+                seat = own[0] if own else None
+            key = None if row.private and not own else (seat, since)
+            update = built.get(key)
+            if update is None:
+                if key is None:
+                    update = {"type": "error", "code": "private_table",
+                              "message": "this table is private to its players", "close": True}
+                else:
+                    state = self._state_for(entry, row, key[0], key[1]) if entry is not None \
+                        else {"version": row.version}
+                    update = {"type": "update", "table": summary, "seat": key[0], "clocks": clocks, **state}
+                built[key] = update
+            # The same object for every client with the same key: it is encoded once.
+            out.append(update)
+        return out
 
     # -- moves ----------------------------------------------------------------------
 
@@ -489,29 +522,30 @@ class Tables:
         return next((s for s in mine if s.seat in pending), mine[0])
 
     def _submit_locked(self, mover: Actor | BotMover, table_id: str, version: int, move: Any, move_id: str,
-                       seat: int | None, given: bool = True) -> dict[str, Any]:
+                       seat: int | None, given: bool = True, retry: bool = True) -> dict[str, Any]:
         cache = self.server.cache
-        # Read and check outside any write transaction: the write below is guarded by the
-        # versioned UPDATE and the unique constraints, and stays short.
-        with self.server.sessions() as db:
-            row = self._row(db, table_id)
-            seats = self._seats(db, table_id)
-            acting = self._acting_seat(mover, seats, seat, row.pending)
-            # A fresh server-made id cannot have been used: skip the look-up.
-            earlier = self._earlier(db, table_id, move_id, acting.seat, move) if given else None
-            if earlier is not None:
-                return earlier
-            if row.status == "over":
-                raise ApiError(409, "game_over", "the game is over", version=row.version)
-            if row.status != "playing":
-                raise ApiError(409, "not_playing", "this table is not being played", version=row.version)
-            if version != row.version:
-                raise ApiError(409, "stale_version", "the table has changed; refresh and try again",
-                               version=row.version)
-            if acting.seat not in row.pending:
-                raise ApiError(403, "not_your_turn", f"seat {acting.seat} has nothing to decide now",
-                               version=row.version)
-            entry = cache.sync(db, row)
+        entry = cache.peek(table_id)
+        if entry is not None and entry.row is not None and entry.seats is not None and version == entry.version:
+            # The fast path: the row and seats this process wrote or read at this version.
+            # If another process changed the table since, the versioned UPDATE below
+            # finds out. A reused move id is caught by the unique constraint instead.
+            row, seats = entry.row, entry.seats
+            acting = self._check_move(mover, row, seats, seat, version)
+        else:
+            # Read and check outside any write transaction: the write below is guarded by
+            # the versioned UPDATE and the unique constraints, and stays short.
+            with self.server.sessions() as db:
+                row = self._row(db, table_id)
+                seats = self._seats(db, table_id)
+                acting = self._acting_seat(mover, seats, seat, row.pending)
+                # A fresh server-made id cannot have been used: skip the look-up.
+                earlier = self._earlier(db, table_id, move_id, acting.seat, move) if given else None
+                if earlier is not None:
+                    return earlier
+                acting = self._check_move(mover, row, seats, seat, version)
+                entry = cache.sync(db, row)
+                self._remember(entry, row, seats)
+                row, seats = entry.row, entry.seats
         match = entry.match
         try:
             events = self.server.guard.call(match.play, acting.seat, move)
@@ -529,15 +563,14 @@ class Tables:
             at = now_ms()
             banks = self._charge_clocks(row, seats, acting.seat, at)
             played = match.moves[-1]
-            with self.server.writing() as db:
-                connection = db.connection()
+            with self.server.write_connection() as connection:
                 connection.execute(_INSERT_MOVE, {
                     "table_id": table_id, "number": match.version, "version": new_version, "seat": acting.seat,
                     "move": played.move, "move_id": move_id, "undoable": played.undoable,
                     "events": [e.to_json() for e in events], "by_bot": isinstance(mover, BotMover),
                     "created_at": now()})
-                bump = {"b_id": table_id, "b_old": row.version, "b_version": new_version, "b_moves": match.version,
-                        "b_pending": pending if result is None else [], "b_at": at}
+                bump = {"b_id": table_id, "b_old": row.version, "b_revision": row.revision, "b_version": new_version,
+                        "b_moves": match.version, "b_pending": pending if result is None else [], "b_at": at}
                 if result is None:
                     done = connection.execute(_BUMP, bump)
                 else:
@@ -548,8 +581,10 @@ class Tables:
                     connection.execute(_SET_BANK, [{"b_table": table_id, "b_seat": seat_number, "b_bank": bank}
                                                    for seat_number, bank in banks.items()])
                 if result is not None and row.rated:
-                    self._rate(db, row, seats, list(result.ranks))
-                db.commit()
+                    # Joins the move's transaction: its commit flushes, the move's commits.
+                    with OrmSession(bind=connection, join_transaction_mode="rollback_only") as db:
+                        self._rate(db, row, seats, list(result.ranks))
+                        db.commit()
         except (IntegrityError, Stale):
             cache.drop(table_id)
             with self.server.sessions() as fresh:
@@ -557,6 +592,10 @@ class Tables:
                 if earlier is not None:
                     return earlier
                 current = fresh.scalar(select(GameTable.version).where(GameTable.id == table_id))
+            if current == version and retry:
+                # No move landed: the seats or the status changed under the copy this
+                # process kept. Check again against what is stored now.
+                return self._submit_locked(mover, table_id, version, move, move_id, seat, given, retry=False)
             raise ApiError(409, "stale_version", "another move landed first; refresh and try again",
                            version=current) from None
         except BaseException:
@@ -564,11 +603,42 @@ class Tables:
             raise
         entry.version = new_version
         entry.versions.append(new_version)
+        row.version, row.moves_count, row.turn_started_ms = new_version, match.version, at
+        row.pending = pending if result is None else []
+        if result is not None:
+            row.status, row.result = "over", result.to_json()
+        for s in seats:
+            if s.seat in banks:
+                s.bank_ms = banks[s.seat]
         if result is not None:
             self.server.lobby_changed(table_id)
         return {"version": new_version, "number": match.version, "seat": acting.seat, "duplicate": False,
                 "events": [e.to_json() for e in events if e.visible_to(acting.seat)], "over": result is not None,
                 "_bots": result is None and any(s.bot is not None or s.zombie for s in seats)}
+
+    def _check_move(self, mover: Actor | BotMover, row: TableRow, seats: list[Any], seat: int | None,
+                    version: int) -> Any:
+        """The seat that moves, once the caller, the table's status and the version allow it."""
+        acting = self._acting_seat(mover, seats, seat, row.pending)
+        if row.status == "over":
+            raise ApiError(409, "game_over", "the game is over", version=row.version)
+        if row.status != "playing":
+            raise ApiError(409, "not_playing", "this table is not being played", version=row.version)
+        if version != row.version:
+            raise ApiError(409, "stale_version", "the table has changed; refresh and try again",
+                           version=row.version)
+        if acting.seat not in row.pending:
+            raise ApiError(403, "not_your_turn", f"seat {acting.seat} has nothing to decide now",
+                           version=row.version)
+        return acting
+
+    @staticmethod
+    def _remember(entry: Entry, row: TableRow, seats: list[Any], creator: str | None = None) -> None:
+        """Keep copies of the row and seats just read with the match at their version."""
+        if entry.version == row.version:
+            entry.row = SimpleNamespace(**row._mapping)
+            entry.seats = [SimpleNamespace(**s._mapping) for s in seats]
+            entry.creator = creator
 
     @staticmethod
     def _earlier(db: OrmSession, table_id: str, move_id: str, seat: int, move: Any) -> dict[str, Any] | None:
@@ -610,7 +680,8 @@ class Tables:
         """A table whose game hung is set aside so that it cannot hang the server again."""
         log.error("table %s suspended: its engine call overran", table_id)
         with self.server.transaction() as db:
-            db.execute(update(GameTable).where(GameTable.id == table_id).values(status="suspended"))
+            db.execute(update(GameTable).where(GameTable.id == table_id)
+                       .values(status="suspended", revision=GameTable.revision + 1))
 
     def undo(self, actor: Actor, table_id: str, version: int, seat: int | None) -> dict[str, Any]:
         cache = self.server.cache
@@ -656,6 +727,7 @@ class Tables:
                 raise
             entry.version = entry.undo_version = new_version
             entry.versions.pop()
+            entry.row = entry.seats = None
         self.server.changed(table_id, new_version)
         return {"version": new_version, "moves": match.version}
 
@@ -802,7 +874,10 @@ class Tables:
                 if still is not None:
                     db.execute(update(TableSeat).where(TableSeat.table_id == table_id,
                                                        TableSeat.seat == seat_number).values(zombie=True))
+                    db.execute(update(GameTable).where(GameTable.id == table_id)
+                               .values(revision=GameTable.revision + 1))
                     changed.add(table_id)
+            self.server.cache.forget_row(table_id)
         for table_id in changed:
             self.server.lobby_changed(table_id)
             self.server.bots.schedule(table_id)

@@ -137,3 +137,68 @@ def test_two_processes_share_postgres_and_redis(pg_url, redis_url):
     finally:
         one.stop()
         two.stop()
+
+
+def _connected(api: Api, table_id: str, seat: int) -> bool:
+    return api.table(table_id)["table"]["players"][seat]["connected"]
+
+
+def _eventually(check, seconds: float = 10.0) -> bool:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_presence_crosses_processes_and_a_lost_redis_subscription_recovers(pg_url, redis_url):
+    import redis
+
+    prefix = f"ludoteca-test-{os.getpid()}-presence:"
+    env = server_env(pg_url, LUDOTECA_REDIS_URL=redis_url, LUDOTECA_REDIS_PREFIX=prefix)
+    one, two = ServerProcess(env), ServerProcess(env)
+    try:
+        with _client(one) as h1, _client(two) as h2:
+            a = Api(h1)
+            b = Api(h2)
+            b_one = Api.__new__(Api)
+            b_one.http, b_one.headers, b_one.token, b_one.name = h1, b.headers, b.token, b.name
+            table_id = new_table(a, [b])
+            assert not _connected(a, table_id, 1)
+
+            async def scenario() -> None:
+                ws_url = f"ws://127.0.0.1:{two.port}/api/tables/{table_id}/live?token={b.token}"
+                async with websockets.connect(ws_url) as ws:
+                    await _next_update(ws, 0)
+                    # b's socket is on process two; process one shows b connected.
+                    assert await asyncio.to_thread(_eventually, lambda: _connected(a, table_id, 1))
+
+                    # Both processes lose their Redis subscription; a move made meanwhile
+                    # through process one still reaches b once process two is back.
+                    admin = redis.Redis.from_url(redis_url)
+                    ours = [c["id"] for c in admin.client_list() if c.get("name") == f"{prefix}hub"]
+                    assert len(ours) == 2
+                    for client_id in ours:
+                        admin.client_kill_filter(_id=client_id)
+                    assert (await asyncio.to_thread(a.move, table_id, 0, {"type": "draw"})).status_code == 200
+                    update = await _next_update(ws, 1)
+                    assert update["pending"] == [1] and update["legal"]
+                    ok = await asyncio.to_thread(
+                        _eventually, lambda: len([c for c in admin.client_list()
+                                                  if c.get("name") == f"{prefix}hub"]) == 2)
+                    assert ok, [c for c in admin.client_list() if c.get("name") == f"{prefix}hub"]
+                    # ...and news crosses again: the next move arrives as usual.
+                    assert (await asyncio.to_thread(b_one.move, table_id, 1, {"type": "pass"})).status_code == 200
+                    await _next_update(ws, 2)
+
+            asyncio.run(scenario())
+            # b's socket closed: process one no longer shows b connected.
+            assert _eventually(lambda: not _connected(a, table_id, 1))
+    finally:
+        one.stop()
+        two.stop()

@@ -55,7 +55,8 @@ class RedisHub:
         self.prefix = prefix
         self.channel = f"{prefix}tables"
         self.sync = redis.Redis.from_url(url)
-        self._async = aioredis.Redis.from_url(url)
+        # Named, so that an operator (or a test) can find this process's subscription.
+        self._async = aioredis.Redis.from_url(url, client_name=f"{prefix}hub")
         self._task: asyncio.Task[None] | None = None
         self._handler: Handler | None = None
 
@@ -80,6 +81,8 @@ class RedisHub:
             except Exception:
                 # Redis went away: retry, and tell every table to refresh once it is back.
                 log.warning("redis subscription lost; retrying")
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # or its connection lingers, subscribed again
                 await asyncio.sleep(1)
                 with contextlib.suppress(Exception):
                     pubsub = self._async.pubsub(ignore_subscribe_messages=True)

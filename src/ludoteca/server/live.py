@@ -13,6 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +30,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("ludoteca.server.live")
 
 QUEUE = 64
+PRESENCE_EVERY = 10.0
+"""Seconds between a process's reminders of who it has connected (the other processes
+forget what they have not heard again within three of these: a process that died)."""
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -78,14 +84,83 @@ class Live:
         self.presence: dict[str, tuple[int | None, ...]] = {}
         """Per table, the user id (None: signed out) of each socket open in this process.
         Replaced whole on the event loop, so worker threads read it without a lock."""
+        self.process = uuid.uuid4().hex
+        self._publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="presence")
+        self.elsewhere: dict[str, dict[str, tuple[tuple[int | None, ...], float]]] = {}
+        """Per table, per other process sharing the hub: its sockets' users, and until
+        when that news holds."""
+
+    def present(self, table_id: str) -> tuple[int | None, ...]:
+        """The user of every socket open to the table, in every process."""
+        here = self.presence.get(table_id, ())
+        others = self.elsewhere.get(table_id)
+        if not others:
+            return here
+        moment = time.monotonic()
+        return here + tuple(user for users, until in list(others.values()) if until > moment for user in users)
+
+    # -- presence across processes -----------------------------------------------------
+
+    def _tell_presence(self, tables: dict[str, tuple[int | None, ...]], ask: bool = False) -> None:
+        if self.server.hub.name == "local":
+            return  # one process: nobody else to tell
+        message = {"kind": "presence", "process": self.process, "ask": ask,
+                   "tables": {t: list(users) for t, users in tables.items()}}
+        # Publishing blocks on Redis: not on the event loop; one thread keeps the order.
+        with contextlib.suppress(RuntimeError):  # shutting down: the others will forget us
+            self._publisher.submit(self.server.hub.publish, message)
+
+    def _heard_presence(self, message: dict[str, Any]) -> None:
+        process = message.get("process")
+        tables = message.get("tables")
+        if process == self.process or not isinstance(process, str) or not isinstance(tables, dict):
+            return
+        if message.get("ask"):
+            self._tell_presence(dict(self.presence))
+        until = time.monotonic() + 3 * PRESENCE_EVERY
+        for table_id, users in tables.items():
+            others = self.elsewhere.setdefault(table_id, {})
+            before = others.get(process, ((), 0.0))[0]
+            now = tuple(users)
+            if now:
+                others[process] = (now, until)
+            else:
+                others.pop(process, None)
+                if not others:
+                    del self.elsewhere[table_id]
+            if now != before and table_id in self.tables:
+                self.mark(table_id, force=True)
+
+    async def keep_presence(self) -> None:
+        """Ask the others who they have, then remind them of ours now and then; forget
+        what a silent process told."""
+        self._tell_presence({}, ask=True)
+        while True:
+            await asyncio.sleep(PRESENCE_EVERY)
+            self._tell_presence(dict(self.presence))
+            moment = time.monotonic()
+            for table_id in list(self.elsewhere):
+                others = self.elsewhere[table_id]
+                gone = [p for p, (_, until) in others.items() if until <= moment]
+                for process in gone:
+                    del others[process]
+                if not others:
+                    del self.elsewhere[table_id]
+                if gone and table_id in self.tables:
+                    self.mark(table_id, force=True)
 
     # -- notices from the hub ----------------------------------------------------------
 
     def on_message(self, message: dict[str, Any]) -> None:
         kind = message.get("kind")
         if kind == "resync":
+            # The hub lost messages: ask again who is where, and send every table again.
+            self._tell_presence({}, ask=True)
             for known in list(self.tables):
                 self.mark(known, force=True)
+            return
+        if kind == "presence":
+            self._heard_presence(message)
             return
         table_id = message.get("table")
         if not isinstance(table_id, str) or table_id not in self.tables:
@@ -191,6 +266,8 @@ class Live:
             self.presence[table_id] = now
         else:
             self.presence.pop(table_id, None)
+        if now != before:
+            self._tell_presence({table_id: now})
         if table_id in self.tables:
             self.mark(table_id, force=now != before)
 
@@ -204,6 +281,9 @@ class Live:
             await client.ws.send_text(text)
 
     async def close_all(self) -> None:
+        if self.presence:  # the others need not wait for this process's news to expire
+            self._tell_presence({table_id: () for table_id in self.presence})
+        self._publisher.shutdown(wait=True)
         for clients in list(self.tables.values()):
             for client in list(clients):
                 client.send({"type": "bye"})

@@ -111,6 +111,8 @@ class Server:
         for table_id in await asyncio.to_thread(self.tables.idle_bot_tables, 0):
             self.bots.schedule(table_id)
         self._tasks.append(asyncio.create_task(self._clock_loop()))
+        if isinstance(self.hub, RedisHub):
+            self._tasks.append(asyncio.create_task(self.live.keep_presence()))
 
     async def _clock_loop(self) -> None:
         tick = self.settings.clock_tick_seconds

@@ -148,12 +148,12 @@ class Tables:
                  creator: str | None = None) -> dict[str, Any]:
         """The table as the lobby and every reader see it. ``connected`` (a seat's person
         has a live socket open to the table) and ``spectators`` (live sockets of people
-        not seated, or signed out) are as this process sees them. Without ``db``, the
+        not seated, or signed out) count the sockets of every process sharing the hub. Without ``db``, the
         seats carry their players' names and ``creator`` is known."""
         if seats is None:
             assert db is not None
             seats = self._seats(db, row.id)
-        sockets = self.server.live.presence.get(row.id, ())
+        sockets = self.server.live.present(row.id)
         online = frozenset(user for user in sockets if user is not None)
         seated = {s.user_id for s in seats if s.user_id is not None}
         players = self._players(db, seats, online)

@@ -159,7 +159,8 @@ class ServerProcess:
 
     def start(self) -> None:
         env = {**os.environ, **self.env, "PYTHONPATH": str(HERE.parent.parent)}
-        self.proc = subprocess.Popen([sys.executable, str(HERE / "serve_testgame.py"), str(self.port)], env=env,
+        self.proc = subprocess.Popen([sys.executable, "-m", "tests.serve", str(self.port), "tests.server.drawbid:GAME"],
+                                     cwd=HERE.parent.parent, env=env,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

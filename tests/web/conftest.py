@@ -51,7 +51,7 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`python -m tests.web.serve PORT` with its own database; can be killed and
+    """`python -m tests.serve PORT` (with the test game) with its own database; can be killed and
     started again on the same port and database (a server restart)."""
 
     def __init__(self, workdir: Path) -> None:
@@ -65,7 +65,8 @@ class ServerProcess:
 
     def start(self) -> None:
         with self.log.open("ab") as log:
-            self.proc = subprocess.Popen([sys.executable, "-m", "tests.web.serve", str(self.port)], cwd=ROOT,
+            self.proc = subprocess.Popen([sys.executable, "-m", "tests.serve", str(self.port),
+                                          "tests.engine.sealed_bids:SealedBids"], cwd=ROOT,
                                          env=self.env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

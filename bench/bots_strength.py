@@ -9,6 +9,9 @@ Hadrian's Wall). One game of a long title takes minutes at 1 s per decision, so 
 ``--seconds 0.1 --games 20`` for a quick look. ``--speed`` only measures the search's
 iterations per second on mid-game states. ``--rollout-depth`` and ``--no-hooks`` change
 the hooks the measured ISMCTS uses (the opponents keep the game's), to weigh a hook.
+``--jobs N`` plays N games at once; ``--journal FILE`` records every finished game and
+skips those already recorded, so the full protocol can run in pieces, resume after a
+stop, or be split across machines (concatenate the journals).
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -24,7 +29,7 @@ from rich.table import Table
 from ludoteca.bots import Budget, GreedyBot, ISMCTSBot, RandomBot
 from ludoteca.bots.base import Bot, BotContext
 from ludoteca.bots.hooks import GameHooks, hooks_for
-from ludoteca.bots.tournament import run_tournament
+from ludoteca.bots.tournament import GamePlayed, play_rotated, summarize
 from ludoteca.engine import Game, Rng
 from ludoteca.games import available, load
 
@@ -52,6 +57,53 @@ def own_hooks(game: Game[Any], depth: int | None, none: bool) -> GameHooks | Non
     game_hooks = hooks_for(game)
     return GameHooks(game_hooks.rollout_policy, game_hooks.evaluate, game_hooks.reward, depth,
                      f"{game_hooks.source}, ROLLOUT_DEPTH={depth}")
+
+
+def cell_bots(game: Game[Any], players: int, kind: str, budget: Budget, label: str,
+              hooks: GameHooks | None) -> list[Bot]:
+    return [ISMCTSBot(budget, name=label, hooks=hooks)] + [opponent(kind) for _ in range(players - 1)]
+
+
+def play_one(task: dict[str, Any]) -> dict[str, Any]:
+    """One game of a cell, in a worker process (everything rebuilt from plain values)."""
+    game = load(task["game"])
+    budget = Budget(iterations=task["iterations"], seconds=task["seconds"])
+    hooks = own_hooks(game, task["depth"], task["no_hooks"])
+    bots = cell_bots(game, task["players"], task["kind"], budget, task["label"], hooks)
+    played = play_rotated(game, task["players"], bots, task["index"], task["seed"])
+    return {"cell": task["cell"], **played.to_json()}
+
+
+def read_journal(path: Path | None) -> dict[str, dict[int, GamePlayed]]:
+    """The games already played, per cell, from a journal of earlier (or parallel) runs."""
+    cells: dict[str, dict[int, GamePlayed]] = {}
+    if path is None or not path.exists():
+        return cells
+    for line in path.read_text().splitlines():
+        if line.strip():
+            data = json.loads(line)
+            cells.setdefault(data["cell"], {})[data["index"]] = GamePlayed.from_json(data)
+    return cells
+
+
+def play_cell(tasks: list[dict[str, Any]], jobs: int, journal: Path | None, progress: Any) -> list[GamePlayed]:
+    played: list[GamePlayed] = []
+
+    def keep(data: dict[str, Any]) -> None:
+        played.append(GamePlayed.from_json(data))
+        if journal is not None:
+            with journal.open("a") as out:
+                out.write(json.dumps(data) + "\n")
+        progress(len(played))
+
+    if jobs <= 1:
+        for task in tasks:
+            keep(play_one(task))
+        return played
+    with ProcessPoolExecutor(jobs) as pool:
+        for data in pool.map(play_one, tasks):
+            keep(data)
+    return played
 
 
 def speed(game: Game[Any], players: int, budget: Budget, seed: int, positions: int = 5) -> dict[str, Any]:
@@ -90,7 +142,12 @@ def main() -> None:
                         help="ISMCTS: replace the game's ROLLOUT_DEPTH (its other hooks kept)")
     parser.add_argument("--no-hooks", action="store_true", help="ISMCTS: ignore the game's hooks")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
+    parser.add_argument("--journal", type=Path, default=None,
+                        help="append each finished game to this JSON-lines file, and skip the games it "
+                             "already holds: a long run can stop, resume, or be split across machines")
     args = parser.parse_args()
+    journal = read_journal(args.journal)
     if args.iterations is not None:
         budget = Budget(iterations=args.iterations, seconds=args.seconds)
     else:
@@ -108,16 +165,25 @@ def main() -> None:
                 continue
             for kind in (["solo"] if players == 1 else args.against):
                 hooks = own_hooks(game, args.rollout_depth, args.no_hooks)
-                bots = [ISMCTSBot(budget, name=label, hooks=hooks)] + [opponent(kind) for _ in range(players - 1)]
+                source = (hooks or hooks_for(game)).source
+                cell = f"{game_id}/{players}/{kind}/{label}/{source}/seed={args.seed}"
+                done = {i: g for i, g in journal.get(cell, {}).items() if i < args.count}
+                tasks = [{"cell": cell, "game": game_id, "players": players, "kind": kind, "index": i,
+                          "seed": args.seed, "iterations": budget.iterations, "seconds": budget.seconds,
+                          "depth": args.rollout_depth, "no_hooks": args.no_hooks, "label": label}
+                         for i in range(args.count) if i not in done]
                 started = time.perf_counter()
-                with err.status(f"{game_id} {players}p vs {kind}: 0/{args.count}") as status:
-                    result = run_tournament(
-                        game, players, bots, args.count, args.seed,
-                        on_game=lambda i, _r, g=game_id, p=players, k=kind: status.update(
-                            f"{g} {p}p vs {k}: {i + 1}/{args.count}"))
+                what = f"{game_id} {players}p vs {kind}"
+                with err.status(f"{what}: {len(done)}/{args.count}") as status:
+                    def progress(n: int, what: str = what, before: int = len(done), status: Any = status) -> None:
+                        status.update(f"{what}: {before + n}/{args.count}")
+
+                    played = play_cell(tasks, args.jobs, args.journal, progress)
+                names = [bot.name for bot in cell_bots(game, players, kind, budget, label, hooks)]
+                result = summarize(game_id, players, names, [*done.values(), *played], args.seed)
                 hero = result.entries[0]
                 rows.append({"game": game_id, "players": players, "against": kind, "games": result.games,
-                             "budget": label, "hooks": (hooks or hooks_for(game)).source,
+                             "budget": label, "hooks": source,
                              **{k: v for k, v in hero.to_json().items() if k != "bot"},
                              "opponent_mean_score": (sum(sum(e.scores) for e in result.entries[1:])
                                                      / max(1, sum(len(e.scores) for e in result.entries[1:]))),

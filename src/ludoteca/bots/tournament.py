@@ -157,6 +157,83 @@ def lineup(names: Sequence[str], players: int) -> list[str]:
     return names + [names[-1]] * (players - len(names))
 
 
+@dataclass
+class GamePlayed:
+    """One seat-rotated game of a tournament, per lineup entry (not per seat)."""
+
+    index: int
+    shares: list[float]
+    scores: list[int]
+    moves: int
+    decisions: list[int]
+    seconds: list[float]
+    iterations: list[int]
+    search_seconds: list[float]
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GamePlayed:
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+
+
+def _search(bot: Bot) -> tuple[int, float]:
+    stats = getattr(bot, "stats", None)
+    return (stats.iterations, stats.seconds) if stats is not None else (0, 0.0)
+
+
+def play_rotated(game: Game[Any], players: int, bots: Sequence[Bot], index: int, seed: int = 0,
+                 options: Mapping[str, object] | None = None, budget: Budget | None = None) -> GamePlayed:
+    """Game ``index`` of a tournament between ``bots`` (lineup order): the deal of seed
+    ``seed + index // players``, the lineup rotated by ``index % players`` seats. Games
+    are independent of each other, so they may be played in any order or in parallel."""
+    if len(bots) != players:
+        raise ValueError(f"{len(bots)} bots for {players} players")
+    rotation = index % players
+    seat_of = [(entry + rotation) % players for entry in range(players)]
+    timed = [TimedBot(bot) for bot in bots]
+    before = [_search(bot) for bot in bots]
+    seated: list[Bot] = [timed[0]] * players
+    for entry, seat in enumerate(seat_of):
+        seated[seat] = timed[entry]
+    match = play_match(game, players, options, seed + index // players, seated, budget)
+    outcome = match.result()
+    assert outcome is not None
+    after = [_search(bot) for bot in bots]
+    winners = outcome.winners
+    return GamePlayed(
+        index=index,
+        shares=[1.0 / len(winners) if seat in winners else 0.0 for seat in seat_of],
+        scores=[outcome.scores[seat] for seat in seat_of],
+        moves=match.version,
+        decisions=[bot.decisions for bot in timed],
+        seconds=[bot.seconds for bot in timed],
+        iterations=[a[0] - b[0] for a, b in zip(after, before, strict=True)],
+        search_seconds=[a[1] - b[1] for a, b in zip(after, before, strict=True)],
+        options=dict(match.options),
+    )
+
+
+def summarize(game_id: str, players: int, names: Sequence[str], played: Sequence[GamePlayed], seed: int = 0,
+              seconds: float = 0.0) -> TournamentResult:
+    """The tournament's figures from its games (in any order)."""
+    entries = [Entry(name) for name in names]
+    result = TournamentResult(game_id, players, seed, entries, seconds=seconds)
+    for game in sorted(played, key=lambda g: g.index):
+        result.options = dict(game.options)
+        result.moves.append(game.moves)
+        for i, entry in enumerate(entries):
+            entry.shares.append(game.shares[i])
+            entry.scores.append(game.scores[i])
+            entry.decisions += game.decisions[i]
+            entry.seconds += game.seconds[i]
+            entry.iterations += game.iterations[i]
+            entry.search_seconds += game.search_seconds[i]
+    return result
+
+
 def run_tournament(game: Game[Any], players: int, bots: Sequence[Bot], games: int, seed: int = 0,
                    options: Mapping[str, object] | None = None, budget: Budget | None = None,
                    on_game: Callable[[int, TournamentResult], None] | None = None) -> TournamentResult:
@@ -164,31 +241,11 @@ def run_tournament(game: Game[Any], players: int, bots: Sequence[Bot], games: in
     order); ``budget`` caps every bot's thinking (see ISMCTSBot)."""
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bots for {players} players")
-    timed = [TimedBot(bot) for bot in bots]
-    entries = [Entry(bot.name) for bot in bots]
-    result = TournamentResult(game.id, players, seed, entries)
+    names = [bot.name for bot in bots]
+    played: list[GamePlayed] = []
     started = time.perf_counter()
     for i in range(games):
-        rotation = i % players
-        seat_of = [(index + rotation) % players for index in range(players)]
-        seated: list[Bot] = [timed[0]] * players
-        for index, seat in enumerate(seat_of):
-            seated[seat] = timed[index]
-        match = play_match(game, players, options, seed + i // players, seated, budget)
-        outcome = match.result()
-        assert outcome is not None
-        result.options = dict(match.options)
-        winners = outcome.winners
-        for index, seat in enumerate(seat_of):
-            entries[index].shares.append(1.0 / len(winners) if seat in winners else 0.0)
-            entries[index].scores.append(outcome.scores[seat])
-        result.moves.append(match.version)
+        played.append(play_rotated(game, players, bots, i, seed, options, budget))
         if on_game:
-            on_game(i, result)
-    result.seconds = time.perf_counter() - started
-    for entry, bot in zip(entries, timed, strict=True):
-        entry.decisions, entry.seconds = bot.decisions, bot.seconds
-        stats = getattr(bot.bot, "stats", None)
-        if stats is not None:
-            entry.iterations, entry.search_seconds = stats.iterations, stats.seconds
-    return result
+            on_game(i, summarize(game.id, players, names, played, seed))
+    return summarize(game.id, players, names, played, seed, time.perf_counter() - started)

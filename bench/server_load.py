@@ -36,11 +36,11 @@ TEST_GAME = ROOT / "tests" / "server" / "drawbid.py"
 LAUNCHER = """
 import importlib, os, sys, uvicorn
 from ludoteca.games import register
-for path in sys.argv[2:]:
+for path in sys.argv[3:]:
     sys.path.insert(0, os.path.dirname(path))
     register(importlib.import_module(os.path.basename(path).removesuffix(".py")).GAME)
 uvicorn.run("ludoteca.server.app:create_app", factory=True, host="127.0.0.1", port=int(sys.argv[1]),
-            log_level="warning", ws_max_size=1 << 20)
+            workers=int(sys.argv[2]), log_level="warning", ws_max_size=1 << 20)
 """
 
 
@@ -50,17 +50,44 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _stat(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def family(pid: int) -> list[int]:
+    """The process and its children (uvicorn's workers)."""
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int(_stat(int(entry.name))[1]) == pid:
+                    children.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return [pid, *children]
+
+
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (all its threads)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time of a process and its children (all their threads)."""
+    total = 0
+    for member in family(pid):
+        try:
+            fields = _stat(member)
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+    total = 0.0
+    for member in family(pid):
+        try:
+            lines = Path(f"/proc/{member}/status").read_text().splitlines()
+        except OSError:
+            continue
+        total += sum(int(line.split()[1]) / 1024 for line in lines if line.startswith("VmRSS:"))
+    return total
 
 
 class Table:
@@ -183,7 +210,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         await asyncio.gather(*slots, return_exceptions=True)
     lat = sorted(load.latencies) or [0.0]
     return {
-        "game": args.game, "tables": args.tables, "seats": args.seats, "bot_seats": args.bots,
+        "game": args.game, "tables": args.tables, "server_processes": args.workers,
+        "seats": args.seats, "bot_seats": args.bots,
         "storage": args.db.split(":")[0],
         "seconds": round(elapsed, 1), "moves": load.moves, "moves_per_s": round(load.moves / elapsed, 1),
         "refused (lost races)": load.errors, "games_finished": load.games,
@@ -207,6 +235,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5)
     parser.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--redis", default="")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (needs --redis)")
     parser.add_argument("--plugin", action="append", default=[], help="a .py file registering GAME")
     args = parser.parse_args()
     plugins = list(args.plugin)
@@ -222,7 +251,12 @@ def main() -> None:
            "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000000", "LUDOTECA_ALLOW_GUESTS": "1"}
     if args.redis:
         env["LUDOTECA_REDIS_URL"] = args.redis
-    server = subprocess.Popen([sys.executable, "-c", LAUNCHER, str(port), *plugins], env=env, cwd=workdir)
+    if args.workers > 1 and not args.redis:
+        parser.error("--workers needs --redis: the processes tell each other's clients through it")
+    if args.workers > 1 and plugins:
+        parser.error("--workers serves installed games only (a plugin file is registered in one process)")
+    server = subprocess.Popen([sys.executable, "-c", LAUNCHER, str(port), str(args.workers), *plugins], env=env,
+                              cwd=workdir)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):

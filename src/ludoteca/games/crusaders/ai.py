@@ -1,0 +1,402 @@
+"""Crusaders knowledge for the search bots (see ludoteca.bots.hooks).
+
+Uniform random play wastes most turns (half the turn moves are upgrades, knights wander,
+crusades and builds are passed or fail), gains under one influence a turn and so nearly
+always runs into the 60-round safety cap: random playouts score positions the real game
+never reaches. The rollout policy resolves the wedge whose actions gain the most now
+(influence, a troop it can afford, the strongest enemy it can beat, the best building it
+can pay for), upgrades a few wedges early, walks knights towards enemies they can beat or
+free building spaces, never passes a crusade or a build it can make, and takes the free
+building or troop a Saracen offers. Such playouts empty the influence supply, so they end
+the way real games do (CR-34): at two seats after about 28 rounds (23-33 over 20 seeds,
+some 175 decisions) where uniform random games all stop at the cap (about 395 decisions).
+
+The evaluation adds to each seat's score now (influence, majorities, level-4 buildings)
+what its engine promises over the turns left, estimated from the supply still to empty.
+
+Both read only public facts and the deciding seat's own board: the knight orders count
+only once revealed (before that the sample's orders of other seats are guesses).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ludoteca.bots.hooks import estimate_from_points
+from ludoteca.engine import Game, Move, Rng
+
+from .components import BUILDINGS, components
+from .rules import BOARDS, CUM, build_cost, building_limit, enemy_strength
+from .scoring import breakdown
+from .state import CrusadersState, Player
+
+C = components()
+
+ROLLOUT_DEPTH = 16
+"""Playouts stop after this many decisions (policy turns take about three, so some five
+turns, two or three rounds at two seats) and evaluate scores the state. Measured with
+bench/bots_strength.py (2 seats, 100 iterations, 8 games against greedy): depth 6, 16 and
+40 all won 8/8, by 17, 25 and 16 points on average; depth 100 won 6/8 and lost by 2 on
+average at three times the cost per decision. Longer playouts add the noise of the
+policy's crude play faster than they add realism."""
+
+UPGRADE_WORTH = 3.0
+"""An upgrade's worth in influence-now, early in the game (less for each wedge upgraded)."""
+
+EXPLORE = 8
+"""One playout decision in EXPLORE is uniform random, so playouts still try everything."""
+
+_WEDGE_ACTIONS = {w.id: (w.action, w.upgrade) for w in C.wedges}
+_TROOP_COST = (*(t.cost for t in C.troops), 99)  # 99: no troop left to muster
+_TROOP_INFLUENCE = (*(t.influence for t in C.troops), 0)
+_REGION_IDS = {seats: {reg.id: i for i, reg in enumerate(board.regions)} for seats, board in BOARDS.items()}
+
+# What one unit of each uncovered bonus is worth in later turns (a rough count of the turns
+# it will still serve); a knight opens a second front for crusades and builds. Influence
+# bonuses weigh most: they feed every later Influence action, the engine that empties the
+# supply (playouts end about a round sooner than with half these weights).
+_BONUS_WORTH = {"knight": 3.0, "influence": 3.0, "build": 1.5, "muster": 0.8, "crusade": 1.0, "move": 0.5}
+_UNCOVER_WORTH = {name: tuple(sum(_BONUS_WORTH[k] * n for k, n in level) for level in b.uncovers)
+                  for name, b in C.buildings.items()}
+# Knight orders by their balance-note strength: playouts pick the better one most of the time.
+_ORDER_RANK = {"lazarus": 9, "montesa": 8, "alcantara": 7, "santiago": 6, "aviz": 5, "teutonic": 4,
+               "hospitaller": 3, "templar": 3, "sepulchre": 2, "calatrava": 1}
+
+
+def _distances(neighbours: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """All-pairs step counts on a board (breadth-first from every region), computed once."""
+    out = []
+    for start in range(len(neighbours)):
+        dist = [99] * len(neighbours)
+        dist[start] = 0
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for r in frontier:
+                for nb in neighbours[r]:
+                    if dist[nb] == 99:
+                        dist[nb] = dist[r] + 1
+                        nxt.append(nb)
+            frontier = nxt
+        out.append(tuple(dist))
+    return tuple(out)
+
+
+_DIST = {seats: _distances(board.neighbours) for seats, board in BOARDS.items()}
+# A free space with a printed or tile bonus is worth a detour; a plain one is not.
+_SPECIAL = {seats: tuple(bool(reg.discount or reg.influence or reg.bonus_slot) for reg in board.regions)
+            for seats, board in BOARDS.items()}
+
+
+def _bonuses(p: Player) -> dict[str, int]:
+    """Every uncovered bonus of a board in one pass (rules.bonus walks the buildings per kind)."""
+    out = {"move": 0, "muster": 0, "crusade": 0, "influence": 0, "build": 0}
+    for i, name in enumerate(BUILDINGS):
+        for kind, n in CUM[name][p.built[i]].items():
+            if kind in out:
+                out[kind] += n
+    return out
+
+
+def _enemy_gain(token: str, strength: int) -> float:
+    """What beating an enemy is worth: its strength in influence (Prussians, Slavs) or a free
+    building or troop (Saracens), plus a trophy towards the majorities."""
+    if token.startswith("saracen"):
+        return 5.0
+    return strength + 1.0
+
+
+def _build_worth(state: CrusadersState, seat: int, b: int, region: int) -> float:
+    """Influence of a building placed now plus what its uncovered bonus or end scoring brings."""
+    p = state.players[seat]
+    name = BUILDINGS[b]
+    level = p.built[b]  # 0-based index of the building to be placed
+    worth = level + 1.0 + _UNCOVER_WORTH[name][level]
+    if state.seats < 5 or not state.buildings[region]:
+        reg = BOARDS[state.seats].regions[region]
+        worth += reg.influence_for(name)
+        tile = state.tiles[region]
+        if tile:
+            t = C.tile_index[tile]
+            if t.applies(name):
+                worth += t.influence
+    if level == 3:
+        worth += 4.0  # level-4 end scoring (CR-37), a few points whatever the type
+    return worth
+
+
+_TROOP_CRUSADE = tuple(sum(t.crusade for t in C.troops[:n]) for n in range(len(C.troops) + 1))
+
+
+class _Gains:
+    """What each action would gain now for a seat, as a function of its token count.
+
+    Built once per decision: the bonuses, the enemies its knights stand on and the
+    buildings it could place are gathered once, then each (action, tokens) is a few
+    comparisons (a turn asks for dozens of them when wedges are upgraded)."""
+
+    __slots__ = ("base", "builds", "enemies", "idle", "troop_cost", "troop_gain")
+
+    def __init__(self, state: CrusadersState, seat: int) -> None:
+        p = state.players[seat]
+        bonuses = _bonuses(p)
+        order = C.order_index.get(p.order) if state.revealed else None
+        extra = order.all_bonus if order else 0
+        # The same sums as rules.action_value, without walking the buildings per call.
+        self.base = {
+            "move": bonuses["move"] + (order.move_bonus if order else 0) + extra,
+            "muster": bonuses["muster"] + extra,
+            "crusade": bonuses["crusade"] + _TROOP_CRUSADE[p.troops] + extra,
+            "influence": bonuses["influence"] + extra,
+            "build": bonuses["build"] + extra,
+        }
+        self.troop_cost = _TROOP_COST[p.troops]
+        self.troop_gain = _TROOP_INFLUENCE[p.troops] + 1.5
+        enemy = state.enemy
+        buildings = state.buildings
+        limit = building_limit(state)
+        self.enemies: list[tuple[int, float]] = []
+        self.builds: list[tuple[int, float]] = []
+        self.idle = 0
+        seen = set()
+        for where in p.knights:
+            if where < 0 or where in seen:
+                continue
+            seen.add(where)
+            token = enemy[where]
+            if token:
+                strength = enemy_strength(state, token)
+                self.enemies.append((strength, _enemy_gain(token, strength)))
+            elif len(buildings[where]) < limit:
+                for b, name in enumerate(BUILDINGS):
+                    if p.built[b] < 4:
+                        self.builds.append((build_cost(state, seat, name, where), _build_worth(state, seat, b, where)))
+            else:
+                self.idle += 1
+
+    def __call__(self, action: str, tokens: int) -> float:
+        """Rough influence-equivalent an action brings now with this many tokens."""
+        if tokens <= 0:
+            return 0.0
+        value = tokens + self.base[action]
+        if action == "influence":
+            return float(max(0, value))
+        if action == "muster":
+            return self.troop_gain if value >= self.troop_cost else 0.0
+        if action == "crusade":
+            return max((g for strength, g in self.enemies if strength <= value), default=0.0)
+        if action == "build":
+            return max((g for cost, g in self.builds if cost <= value), default=0.0)
+        # Moving scores nothing now; it is worth something when a knight stands where it
+        # can neither crusade nor build, and more with the points to get somewhere.
+        if value <= 0:
+            return 0.0
+        return (1.5 + 0.3 * min(value, 4)) * self.idle if self.idle else 0.4
+
+
+def _wedge_gain(state: CrusadersState, seat: int, pos: int, gain: _Gains) -> float:
+    p = state.players[seat]
+    n = p.tokens[pos]
+    action, second = _WEDGE_ACTIONS[p.wheel[pos]]
+    if not p.upgraded[pos]:
+        return gain(action, n)
+    # An upgraded wedge: the best split, scored action by action (the move's effect on a
+    # later crusade or build is not simulated: that is what the search is for).
+    return max(gain(action, k) + gain(second, n - k) for k in range(n + 1))
+
+
+def _turn(state: CrusadersState, seat: int, legal: Sequence[Move], rng: Rng) -> Move:
+    p = state.players[seat]
+    upgraded = sum(p.upgraded)
+    # Upgrades pay over the turns left: worth a turn early, not once the supply is low.
+    early = min(1.0, state.supply / (40.0 * state.seats))
+    upgrade_worth = 0.0 if state.ending else (UPGRADE_WORTH - 0.5 * upgraded) * early
+    gain = _Gains(state, seat)
+    best: list[Move] = []
+    best_score = -1.0
+    for move in legal:
+        kind = move["type"]
+        if kind == "resolve":
+            score = _wedge_gain(state, seat, move["wedge"], gain)
+        elif kind == "upgrade":
+            # Upgrading a wedge sitting on many tokens wastes them this turn; prefer thin ones.
+            score = upgrade_worth - 0.2 * p.tokens[move["wedge"]]
+        else:
+            score = 0.0
+        if score > best_score + 1e-9:
+            best, best_score = [move], score
+        elif score > best_score - 1e-9:
+            best.append(move)
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+def _split(state: CrusadersState, seat: int, legal: Sequence[Move], rng: Rng) -> Move:
+    p = state.players[seat]
+    n = p.tokens[state.wedge]
+    action, second = _WEDGE_ACTIONS[p.wheel[state.wedge]]
+    gain = _Gains(state, seat)
+    best: Move = legal[0]
+    best_score = -1.0
+    for move in legal:
+        k = move["primary"]
+        first = move["first"]
+        score = gain(action, k) + gain(second, n - k)
+        other = second if first == action else action
+        other_tokens = n - k if first == action else k
+        # Moving first helps the other action only when it has nothing to do here yet;
+        # doing it first keeps a crusade or build that works where the knights stand.
+        if first == "move" and other_tokens and gain(other, other_tokens) > 0:
+            score -= 0.5
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+def _knight_goal(state: CrusadersState, seat: int, where: int, reach: int, taken: set[int]) -> int:
+    """Where a knight should head: itself if it can crusade or build there, else the nearest
+    enemy it may beat, else the nearest free bonus space; -1 if nowhere better."""
+    enemy = state.enemy
+    limit = building_limit(state)
+    if enemy[where]:
+        if enemy_strength(state, enemy[where]) <= reach:
+            return where
+    elif len(state.buildings[where]) < limit:
+        return where
+    dist = _DIST[state.seats][where]
+    goal, goal_d = -1, 99
+    for r, token in enumerate(enemy):
+        if token and r not in taken and dist[r] < goal_d and enemy_strength(state, token) <= reach:
+            goal, goal_d = r, dist[r]
+    if goal >= 0:
+        return goal
+    special = _SPECIAL[state.seats]
+    buildings = state.buildings
+    for r in range(len(enemy)):
+        if special[r] and not enemy[r] and len(buildings[r]) < limit and dist[r] < goal_d and r not in taken:
+            goal, goal_d = r, dist[r]
+    if goal < 0:
+        for r in range(len(enemy)):
+            if not enemy[r] and len(buildings[r]) < limit and dist[r] < goal_d and r not in taken:
+                goal, goal_d = r, dist[r]
+    return goal
+
+
+def _move(state: CrusadersState, seat: int, legal: Sequence[Move], rng: Rng) -> Move:
+    p = state.players[seat]
+    bonuses = _bonuses(p)
+    # The crusade value a knight may count on soon: bonuses, troops and a typical wedge.
+    reach = bonuses["crusade"] + p.troops + 4
+    ids = _REGION_IDS[state.seats]
+    dist = _DIST[state.seats]
+    taken: set[int] = set()
+    goals: dict[int, int] = {}
+    for k, where in enumerate(p.knights):
+        if where >= 0:
+            goals[k] = _knight_goal(state, seat, where, reach, taken)
+            taken.add(goals[k])
+    best: list[Move] = []
+    for move in legal:
+        if move["type"] != "step":
+            continue
+        k = move["knight"]
+        goal = goals.get(k, -1)
+        where = p.knights[k]
+        if goal < 0 or goal == where:
+            continue
+        if dist[ids[move["to"]]][goal] < dist[where][goal]:
+            best.append(move)
+    if not best:
+        return legal[0]  # stop: every knight is where it wants to be
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+def _crusade(state: CrusadersState, seat: int, legal: Sequence[Move], rng: Rng) -> Move:
+    ids = _REGION_IDS[state.seats]
+    best: Move = legal[-1]
+    best_score = 0.0
+    for move in legal:
+        if move["type"] == "crusade":
+            token = state.enemy[ids[move["region"]]]
+            score = _enemy_gain(token, enemy_strength(state, token))
+            if score > best_score:
+                best, best_score = move, score
+    return best
+
+
+def _build(state: CrusadersState, seat: int, legal: Sequence[Move], rng: Rng) -> Move:
+    ids = _REGION_IDS[state.seats]
+    index = {name: b for b, name in enumerate(BUILDINGS)}
+    best: Move = legal[-1]
+    best_score = 0.0
+    for move in legal:
+        if move["type"] == "build":
+            score = _build_worth(state, seat, index[move["building"]], ids[move["region"]])
+            if score > best_score:
+                best, best_score = move, score
+    return best
+
+
+def rollout_policy(game: Game[Any], state: CrusadersState, seat: int, legal: Sequence[Move], rng: Rng) -> Move:
+    """The move ``seat`` plays in a playout: the best by the gains above, one time in
+    EXPLORE a uniform random one."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.below(EXPLORE) == 0:
+        return legal[rng.below(len(legal))]
+    phase = state.phase
+    if phase == "turn":
+        return _turn(state, seat, legal, rng)
+    if phase == "move":
+        return _move(state, seat, legal, rng)
+    if phase == "split":
+        return _split(state, seat, legal, rng)
+    if phase == "crusade":
+        return _crusade(state, seat, legal, rng)
+    if phase == "build":
+        return _build(state, seat, legal, rng)
+    if phase == "saracen":
+        return legal[0]  # the building or troop when offered: it scores and uncovers a bonus
+    if phase == "order":
+        return max(legal, key=lambda m: _ORDER_RANK.get(m["order"], 0))
+    if phase == "after_upgrade":
+        return legal[-1]  # no_sow: keep the tokens where the wheel was planned
+    return legal[rng.below(len(legal))]
+
+
+# -- evaluation ---------------------------------------------------------------------
+
+def _rate(state: CrusadersState, seat: int) -> float:
+    """Influence a seat's engine gains per turn: a base, its uncovered bonuses, its
+    upgraded wedges, its knights and troops (the policy's playouts gain about this)."""
+    p = state.players[seat]
+    bonuses = _bonuses(p)
+    knights = sum(1 for k in p.knights if k >= 0)
+    rate = (2.5 + 0.6 * bonuses["influence"] + 0.3 * (bonuses["build"] + bonuses["muster"] + bonuses["crusade"])
+            + 0.1 * bonuses["move"] + 0.25 * sum(p.upgraded) + 0.5 * (knights - 1) + 0.15 * p.troops)
+    if state.revealed and p.order:
+        rate += 0.5 * C.order_index[p.order].all_bonus
+    return rate
+
+
+def evaluate(game: Game[Any], state: CrusadersState) -> list[float]:
+    """Each seat's score now plus its rate times the turns left, as win expectations."""
+    seats = state.seats
+    rows = breakdown(state)
+    now = [float(row["total"]) for row in rows]
+    if state.phase == "over":
+        future = [0.0] * seats
+    elif state.ending:
+        # The round finishes (CR-34): seats after the current one still play a turn, the
+        # current one half of it if it is already under way.
+        future = [0.0] * seats
+        for s in range(state.current, seats):
+            future[s] = _rate(state, s) * (0.5 if s == state.current and state.phase != "turn" else 1.0)
+    else:
+        rates = [_rate(state, s) for s in range(seats)]
+        rounds = state.supply / sum(rates) + 0.5
+        rounds = min(rounds, float(C.round_limit - state.round))
+        future = [r * rounds for r in rates]
+    points = [n + f for n, f in zip(now, future, strict=True)]
+    spread = 2.0 + sum(future) / seats / 3.0
+    return estimate_from_points(points, spread)

@@ -70,6 +70,10 @@ def test_iwari_log_and_prompt_show_territory_names(server, new_page, locale: str
     assert any(biome in content for biome in biomes), content
     # The space reads as "space 3", the payment as biome names.
     assert text["iwari.name.space"].replace("{n}", "").strip() in content, content
+    # The tribe reads as its player (or the third tribe), not as a number.
+    players = page.evaluate("window.ludotecaTable.state.table.players.map((p) => p.username || p.bot || '')")
+    assert not re.search(r"(Tribe|部族)\s*\d", content), content
+    assert any(name and name in content for name in players) or text["iwari.tribe.2"] in content, (content, players)
     # The whole log: no id of a territory, card or space is left.
     log = page.locator("#log").inner_text()
     assert not RAW_ID.search(log), log

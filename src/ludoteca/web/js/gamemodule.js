@@ -2,7 +2,7 @@
 // move labels, log lines and seat names in the reader's language. A game without a
 // module, or whose module fails, still plays through the frame's list of moves.
 import { h } from "./dom.js";
-import { addModuleStrings, argName, gameText, has, t } from "./i18n.js";
+import { addModuleStrings, argName, argRules, gameText, has, t } from "./i18n.js";
 
 const modules = {};
 
@@ -32,9 +32,19 @@ function formatArgs(args, seats, game) {
   const out = {};
   for (const [k, v] of Object.entries(args || {})) {
     const isSeat = (k === "seat" || k === "winner" || k === "player" || k.endsWith("_seat")) && Number.isInteger(v);
-    out[k] = isSeat ? seatName(seats, v) : argName(game, k, v);
+    out[k] = isSeat ? seatName(seats, v) : Number.isInteger(v) ? numberName(game, k, v, seats) : argName(game, k, v);
   }
   return out;
+}
+
+// A number named by the game's rules: "@seat" reads a seat's player (when the number is
+// one of the table's seats), a key template names the others ("iwari.tribe.{id}").
+function numberName(game, arg, value, seats) {
+  const rules = argRules(game, arg);
+  if (!rules) return value;
+  if (rules.includes("@seat") && value >= 0 && value < (seats || []).length) return seatName(seats, value);
+  const named = argName(game, arg, String(value));
+  return named === String(value) ? value : named;
 }
 
 export function eventText(game, event, seats) {

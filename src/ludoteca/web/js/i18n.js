@@ -176,6 +176,12 @@ function nameOne(gameId, rules, value) {
   return value;
 }
 
+// The rules for an argument of a game's events and prompts (null: none).
+export function argRules(gameId, arg) {
+  const game = gameId || activeGame;
+  return game ? rulesFor(game, arg) : null;
+}
+
 // The readable name of an argument's value: a string id (or a list of them, nested or not) named by the
 // game's "_names" rules; anything else, or an id with no name, is returned as it is.
 export function argName(gameId, arg, value) {

@@ -277,3 +277,18 @@ def test_determinize_keeps_what_the_seat_sees(game_id: str, seats: int, options_
 
             random_playout(game, sampled, Rng(seat))
         assert canonical(game.to_json(state)) == before
+
+
+@pytest.mark.parametrize(("game_id", "seats", "options_json"),
+                         [case for case in CASES if load(case.values[0]).static_view_keys])
+def test_static_view_parts_never_change(game_id: str, seats: int, options_json: str) -> None:
+    """A game's ``static_view_keys`` name parts of the view that are the same for every
+    seat all match long: the server sends them once per client on that promise."""
+    game = load(game_id)
+    first = game.view(_states(game_id, seats, options_json)[0][0], None)
+    expected = {key: canonical(first[key]) for key in game.static_view_keys}
+    for state, _events in _states(game_id, seats, options_json):
+        for reader in [*range(seats), None]:
+            view = game.view(state, reader)
+            for key, text in expected.items():
+                assert canonical(view[key]) == text, f"{key} changed (seat {reader})"

@@ -6,6 +6,7 @@ scoreboard. Screenshots at desktop and phone widths go to .playwright/screenshot
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -136,6 +137,16 @@ def test_a_person_plays_a_whole_iwari_game_on_the_board(server, new_page) -> Non
     # The person played by the board: every kind of step was a board click.
     assert {"territory", "tent", "pay", "draw"} <= kinds, played
     assert clicks > 20 and fallbacks <= 2, (clicks, fallbacks)
+
+    # The replay draws the whole map at every step: the frames refer to the map, a static
+    # part of the views that the page fetches once.
+    page.locator("#replay-link").click()
+    expect(page.locator("#replay-step")).to_have_text(re.compile(r"Move 0 of \d+"))
+    expect(page.locator("#board svg.iw-map")).to_be_visible()
+    assert page.locator("#board .iw-totems").count() == 12
+    assert page.locator("#board .iw-space[role=img]").count() == 0  # no tent yet
+    page.locator("#replay-slider").fill("30")
+    expect(page.locator("#board .iw-space[role=img]").first).to_be_visible()  # tents drawn
 
 
 # -- every map, with the feats and expeditions options, drawn from engine views -----------

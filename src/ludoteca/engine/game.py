@@ -164,6 +164,11 @@ class Game(ABC, Generic[S]):
     description: ClassVar[str] = ""
     max_moves: ClassVar[int] = 100_000
     """An upper bound on the moves of any game; the conformance suite holds games to it."""
+    static_view_keys: ClassVar[tuple[str, ...]] = ()
+    """Top-level keys of ``view`` whose values never change during a match and are the
+    same for every seat (a board's geometry, a sheet's layout). Optional: the server
+    sends each of them once per client instead of in every update; the conformance
+    suite holds games to the promise."""
 
     # -- to implement -------------------------------------------------------------
 

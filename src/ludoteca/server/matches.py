@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import ctypes
+import hashlib
 import threading
 import time
 from collections import OrderedDict
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+import orjson
 from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
@@ -106,10 +108,43 @@ class Entry:
     also checks the row's revision, which every other change to the table bumps."""
     seats: list[Any] | None = None
     creator: str | None = None
+    statics: StaticParts | None = None
+
+    def static_refs(self, view: dict[str, Any]) -> dict[str, Any]:
+        if self.statics is None:
+            self.statics = StaticParts(self.match.game)
+        return self.statics.refs(view)
 
     def number_at(self, version: int) -> int:
         """How many moves had landed at table version ``version``."""
         return bisect.bisect_right(self.versions, version)
+
+
+def static_digest(value: Any) -> str:
+    """A short name for a static view part's content: the client keeps parts by it."""
+    return hashlib.sha256(orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)).hexdigest()[:20]
+
+
+class StaticParts:
+    """A match's static view parts (``Game.static_view_keys``): sent to each client once
+    (``GET /api/tables/{id}/static/{key}``), referred to as ``{"$static": digest}`` in
+    every view after. They are the same for every seat and never change in a match."""
+
+    def __init__(self, game: Any) -> None:
+        self.keys: tuple[str, ...] = tuple(game.static_view_keys)
+        self.parts: dict[str, tuple[str, Any]] = {}  # key -> (digest, value)
+
+    def refs(self, view: dict[str, Any]) -> dict[str, Any]:
+        """``view`` with each static part replaced by a reference to it."""
+        if not self.keys:
+            return view
+        out = dict(view)
+        for key in self.keys:
+            if key in out:
+                if key not in self.parts:
+                    self.parts[key] = (static_digest(out[key]), out[key])
+                out[key] = {"$static": self.parts[key][0]}
+        return out
 
 
 class MatchCache:

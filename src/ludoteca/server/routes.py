@@ -254,6 +254,15 @@ def replay(table_id: str, server: ServerDep, me: MaybeMe, seat: Annotated[int | 
     return server.tables.replay(me, table_id, seat)
 
 
+@router.get("/tables/{table_id}/static/{key}", tags=["tables"])
+def static_part(table_id: str, key: str, server: ServerDep, me: MaybeMe, response: Response) -> Any:
+    """A static part of the game's views (a board's geometry, a sheet's layout): views
+    refer to it as ``{"$static": digest}`` and clients fetch it once. The same for every
+    seat; it never changes during the match."""
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return server.tables.static_part(me, table_id, key)
+
+
 @router.get("/tables/{table_id}/log", tags=["tables"])
 def log(table_id: str, server: ServerDep, me: MaybeMe, seat: int | None = None,
         since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from . import ratings
 from .auth import Actor
 from .db import now, now_ms
 from .errors import ApiError, not_found
-from .matches import EngineTimeout, Entry, events_json
+from .matches import EngineTimeout, Entry, StaticParts, events_json
 from .models import ChatMessage, GameTable, MoveRow, TableSeat, User
 
 if TYPE_CHECKING:
@@ -419,7 +419,7 @@ class Tables:
                 "pending": pending,
                 # Only the reader's own prompt: the others are named by ``pending``.
                 "prompts": [d.to_json() for d in decisions if seat is not None and d.seat == seat],
-                "view": match.view(seat),
+                "view": entry.static_refs(match.view(seat)),
                 "legal": legal,
                 "can_undo": seat is not None and row.status == "playing" and match.can_undo(seat),
                 "events": events_json(match.events, seat, since_number),
@@ -789,7 +789,7 @@ class Tables:
             text = canonical(move) if move is not None else ""
             secret = any(s in text for s in hidden)
             return {"version": number, "seat": mover, "move": None if secret else move, "hidden": secret,
-                    "view": match.view(seat), "pending": sorted({d.seat for d in decisions}),
+                    "view": statics.refs(match.view(seat)), "pending": sorted({d.seat for d in decisions}),
                     "prompts": [d.to_json() for d in decisions if seat is not None and d.seat == seat],
                     "events": [{"number": number, **e.to_json()} for e in events if e.visible_to(seat)]}
 
@@ -798,6 +798,7 @@ class Tables:
             events = match.play(mover, move)
             return frame(match, number, mover, move, events, before + secrets_of(match.state))
 
+        statics = StaticParts(game)
         try:
             match = guard.call(start)
             frames = [guard.call(frame, match, 0, None, None, [e for _n, e in match.events], [])]
@@ -808,6 +809,22 @@ class Tables:
         except LudotecaError as error:
             raise ApiError(503, "table_unavailable", f"this table cannot be replayed: {error.code}") from None
         return {"table": table_id, "game": row.game, "seat": seat, "result": row.result, "frames": frames}
+
+    def static_part(self, actor: Actor | None, table_id: str, key: str) -> Any:
+        """One of the match's static view parts (the same for every seat): whoever may
+        see the table may have it."""
+        with self.server.sessions() as db:
+            row = self._row(db, table_id)
+            self._visible(db, row, actor, self._seats(db, table_id))
+            if row.status == "open":
+                raise ApiError(409, "not_started", "the game has not started")
+            with self.server.cache.table_lock(table_id):
+                entry = self.server.cache.sync(db, row)
+                if key not in entry.match.game.static_view_keys:
+                    raise ApiError(404, "no_static_part", f"this game's views have no static part {key!r}")
+                self._state_for(entry, row, None, row.version)  # fills entry.statics
+                assert entry.statics is not None
+                return entry.statics.parts[key][1]
 
     def log(self, actor: Actor | None, table_id: str, seat: int | None, since: int) -> dict[str, Any]:
         with self.server.sessions() as db:

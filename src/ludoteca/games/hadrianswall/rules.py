@@ -512,6 +512,7 @@ class HadriansWallGame(Game[HadriansWallState]):
     description = ("Build the wall, its forts and a Roman town over six years, all players at once, "
                    "while the Picts attack each winter. By Bobby Hill with Shem Phillips (Garphill Games, 2021).")
     max_moves = 1900
+    static_view_keys = ("layout",)
     """Per seat at most 216 fills (the boxes not filled by rewards), 18 cohort, 12 attribute, 4 forum,
     3 diplomat, 8 trade, 15 scout (source, orientation, place) and 12 fight decisions, 6 choices,
     6 year ends, 9 favours and 6 holds: 315; six seats."""

@@ -28,6 +28,7 @@ class IwariGame(Game[IwariState]):
     min_seats = 2
     max_seats = 5
     description = "Tribes settle a new world: tents for majorities, totems for the connections between lands."
+    static_view_keys = ("board",)
     options: ClassVar[tuple[Option, ...]] = (
         Option("map", "choice", "base", "the map: base, Floating Lands, Glacial Mass or The Long Road",
                choices=MAP_IDS),

@@ -86,6 +86,7 @@ export const chatRecent = (id) => get(`/api/tables/${enc(id)}/chat`);
 export const log = (id) => get(`/api/tables/${enc(id)}/log`);
 export const record = (id) => get(`/api/tables/${enc(id)}/record`);
 export const replay = (id, seat) => get(`/api/tables/${enc(id)}/replay${seat === null ? "" : `?seat=${enc(seat)}`}`);
+export const staticPart = (id, key) => get(`/api/tables/${enc(id)}/static/${enc(key)}`);
 export const liveUrl = (id) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/tables/${enc(id)}/live`;
 
 // -- players ----------------------------------------------------------------------

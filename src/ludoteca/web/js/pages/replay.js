@@ -10,6 +10,7 @@ import { list, seatsOf } from "../model.js";
 import { seatBadge } from "../seats.js";
 import { gameLabel } from "./lobby.js";
 import { scoreboard } from "./scoreboard.js";
+import { wholeView } from "../statics.js";
 
 // Media-style step icons as SVG: the Unicode ones are missing from many fonts.
 function icon(path) {
@@ -38,7 +39,8 @@ export async function mount(main, { id }) {
   async function loadPov() {
     try {
       const data = await api.replay(id, r.pov);
-      r.frames = list(data, "frames");
+      // Static view parts (a map, a sheet's layout) come once, not in every frame.
+      r.frames = await Promise.all(list(data, "frames").map(async (f) => ({ ...f, view: await wholeView(id, f.view) })));
     } catch {
       r.frames = null; // the server has no replay frames: step through the record instead
       r.events = list(await api.log(id).catch(() => ({ events: [] })), "events");

@@ -5,6 +5,7 @@ import { clear, h, svg } from "../dom.js";
 import { errorText, eventText, genericBoard, loadModule, moveLabel, promptText, seatName } from "../gamemodule.js";
 import { language, loadGameStrings, t, useGame } from "../i18n.js";
 import { Live } from "../live.js";
+import { wholeView } from "../statics.js";
 import { canonical, list, seatsOf } from "../model.js";
 import { seatBadge, seatStyle } from "../seats.js";
 import { ensureUser, session } from "../session.js";
@@ -61,7 +62,26 @@ export async function mount(main, { id }) {
 
   // -- data in ----------------------------------------------------------------------
 
+  // Everything that arrives goes through here, in order: a view that refers to static
+  // parts the page has not fetched yet waits for them (once per table), and what came
+  // after it waits its turn.
+  let inbox = Promise.resolve();
   function absorb(data) {
+    inbox = inbox.then(async () => {
+      if (data && data.view) {
+        try {
+          data = { ...data, view: await wholeView(id, data.view) };
+        } catch (e) {
+          showRefusal(errorText(s.table && s.table.game, e));
+          return;
+        }
+      }
+      absorbWhole(data);
+    });
+    return inbox;
+  }
+
+  function absorbWhole(data) {
     if (!data) return;
     if (data.type === "chat") {
       if (!s.chat.some((c) => c.id === data.id)) s.chat.push(data);
@@ -107,7 +127,7 @@ export async function mount(main, { id }) {
 
   async function refresh() {
     try {
-      absorb(await api.table(id));
+      await absorb(await api.table(id));
       s.error = "";
       s.privateInvite = false;
     } catch (e) {

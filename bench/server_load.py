@@ -114,6 +114,7 @@ class Load:
         self.measuring = False
         self.stop = False
         self.ready = 0
+        self.connected = 0  # clients that have had their first update
 
     async def guest(self, http: httpx.AsyncClient) -> str:
         r = await http.post("/api/sessions/guest")
@@ -159,6 +160,9 @@ class Load:
                 except TimeoutError:
                     continue
                 kind = message["type"]
+                if kind == "update" and not getattr(ws, "counted", False):
+                    ws.counted = True  # type: ignore[attr-defined]
+                    self.connected += 1
                 if kind == "update":
                     version = message["version"]
                     if version > table.newest:  # moves by anyone, bots included, counted once
@@ -193,6 +197,12 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             await asyncio.sleep(0.2)
         print(f"{args.tables} tables set up in {time.perf_counter() - setup:.1f} s", file=sys.stderr)
         ready.set()
+        # Every client connected and served before the clock starts: 1,000 sockets
+        # opening at once are a different load (sign-in, snapshot, chat) from play.
+        clients = args.tables * (args.seats - args.bots)
+        while load.connected < clients:
+            await asyncio.sleep(0.2)
+        print(f"{clients} clients connected in {time.perf_counter() - setup:.1f} s", file=sys.stderr)
         await asyncio.sleep(args.warmup)
         load.measuring = True
         started = time.perf_counter()

@@ -530,7 +530,8 @@ class Tables:
             # If another process changed the table since, the versioned UPDATE below
             # finds out. A reused move id is caught by the unique constraint instead.
             row, seats = entry.row, entry.seats
-            acting = self._check_move(mover, row, seats, seat, version)
+            acting = self._acting_seat(mover, seats, seat, row.pending)
+            self._check_move(acting, row, version)
         else:
             # Read and check outside any write transaction: the write below is guarded by
             # the versioned UPDATE and the unique constraints, and stays short.
@@ -542,7 +543,7 @@ class Tables:
                 earlier = self._earlier(db, table_id, move_id, acting.seat, move) if given else None
                 if earlier is not None:
                     return earlier
-                acting = self._check_move(mover, row, seats, seat, version)
+                self._check_move(acting, row, version)
                 entry = cache.sync(db, row)
                 self._remember(entry, row, seats)
                 row, seats = entry.row, entry.seats
@@ -616,10 +617,9 @@ class Tables:
                 "events": [e.to_json() for e in events if e.visible_to(acting.seat)], "over": result is not None,
                 "_bots": result is None and any(s.bot is not None or s.zombie for s in seats)}
 
-    def _check_move(self, mover: Actor | BotMover, row: TableRow, seats: list[Any], seat: int | None,
-                    version: int) -> Any:
-        """The seat that moves, once the caller, the table's status and the version allow it."""
-        acting = self._acting_seat(mover, seats, seat, row.pending)
+    @staticmethod
+    def _check_move(acting: Any, row: TableRow, version: int) -> None:
+        """Whether the table's status and the version let ``acting`` move now."""
         if row.status == "over":
             raise ApiError(409, "game_over", "the game is over", version=row.version)
         if row.status != "playing":
@@ -630,7 +630,6 @@ class Tables:
         if acting.seat not in row.pending:
             raise ApiError(403, "not_your_turn", f"seat {acting.seat} has nothing to decide now",
                            version=row.version)
-        return acting
 
     @staticmethod
     def _remember(entry: Entry, row: TableRow, seats: list[Any], creator: str | None = None) -> None:
@@ -822,9 +821,11 @@ class Tables:
                 entry = self.server.cache.sync(db, row)
                 if key not in entry.match.game.static_view_keys:
                     raise ApiError(404, "no_static_part", f"this game's views have no static part {key!r}")
-                self._state_for(entry, row, None, row.version)  # fills entry.statics
-                assert entry.statics is not None
-                return entry.statics.parts[key][1]
+                try:
+                    return self.server.guard.call(lambda: entry.match.view(None)[key])
+                except EngineTimeout:
+                    self.server.cache.drop(table_id)
+                    raise ApiError(503, "engine_timeout", "this table's game did not answer in time") from None
 
     def log(self, actor: Actor | None, table_id: str, seat: int | None, since: int) -> dict[str, Any]:
         with self.server.sessions() as db:

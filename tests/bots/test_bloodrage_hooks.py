@@ -6,35 +6,24 @@ from collections.abc import Iterator
 
 import pytest
 
-from ludoteca.bots import BotContext, Budget, ISMCTSBot, hooks_for
+from ludoteca.bots import BotContext, Budget, ISMCTSBot
 from ludoteca.engine import Rng, canonical
 from ludoteca.games import load
 from ludoteca.games.bloodrage import BloodRageGame, ai
 from ludoteca.games.bloodrage.components import LOC_INDEX, OUTER, RESERVE
 from ludoteca.games.bloodrage.state import BRState
 
+from .walks import unfinished_states
+
 GAME: BloodRageGame = load("bloodrage")  # type: ignore[assignment]
 
 
 def random_states(seats: int, count: int, seed: int) -> Iterator[BRState]:
     """Unfinished states reached by uniform random play, at every stage of the game."""
-    rng = Rng(seed)
-    for n in range(count):
-        state = GAME.setup(seats, {}, seed * 1000 + n)
-        for _ in range(rng.below(30 + 40 * seats)):
-            if GAME.result(state) is not None:
-                break
-            seat = GAME.pending(state)[0].seat
-            GAME.perform(state, seat, rng.choice(GAME.legal(state, seat)))
-        if GAME.result(state) is None:
-            yield state
+    return unfinished_states(GAME, seats, count, seed, 30 + 40 * seats)
 
 
-def test_the_hooks_are_found() -> None:
-    hooks = hooks_for(GAME)
-    assert hooks.source == "ludoteca.games.bloodrage.ai"
-    assert hooks.rollout_policy is ai.rollout_policy and hooks.evaluate is ai.evaluate
-    assert hooks.rollout_depth == ai.ROLLOUT_DEPTH and ai.ROLLOUT_DEPTH > 0
+def test_the_evaluation_has_a_weight_per_feature_in_every_age() -> None:
     assert all(len(w) == len(ai.FEATURES) for w in ai.WEIGHTS.values())
 
 

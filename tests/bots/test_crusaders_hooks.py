@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from ludoteca.bots import BotContext, Budget, ISMCTSBot, hooks_for
+from ludoteca.bots import BotContext, Budget, ISMCTSBot
 from ludoteca.engine import Game, Rng, canonical
 from ludoteca.games import load
 from ludoteca.games.crusaders import ai
@@ -39,13 +39,6 @@ def _play(game: Game[Any], state: CrusadersState, rng: Rng, policy: bool) -> int
         moves += 1
         assert moves <= game.max_moves
     return moves
-
-
-def test_hooks_are_found(game: Game[Any]) -> None:
-    hooks = hooks_for(game)
-    assert hooks.source == "ludoteca.games.crusaders.ai"
-    assert hooks.rollout_policy is ai.rollout_policy and hooks.evaluate is ai.evaluate
-    assert hooks.rollout_depth == ai.ROLLOUT_DEPTH > 0
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])

@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 
-from ludoteca.bots import BotContext, Budget, ISMCTSBot, hooks_for
+from ludoteca.bots import BotContext, Budget, ISMCTSBot
 from ludoteca.engine import Rng
 from ludoteca.games import load
 from ludoteca.games.hadrianswall import ai
 from ludoteca.games.hadrianswall.components import ATTRIBUTES
+
+from .walks import unfinished_states
 
 GAME: Any = load("hadrianswall")
 RENOWN = ai.C.section_index[ATTRIBUTES[0]]
@@ -24,16 +26,7 @@ def new(seats: int, seed: int) -> Any:
 
 def policy_states(seats: int, count: int, seed: int) -> Iterator[Any]:
     """Unfinished states reached by the rollout policy, at every stage of the game."""
-    rng = Rng(seed)
-    for n in range(count):
-        state = new(seats, seed * 1000 + n)
-        for _ in range(rng.below(75 * seats)):
-            if GAME.result(state) is not None:
-                break
-            seat = GAME.pending(state)[0].seat
-            GAME.perform(state, seat, ai.rollout_policy(GAME, state, seat, GAME.legal(state, seat), rng))
-        if GAME.result(state) is None:
-            yield state
+    return unfinished_states(GAME, seats, count, seed, 75 * seats, policy=ai.rollout_policy)
 
 
 def play_until(state: Any, rng: Rng, done: Any) -> Any:
@@ -44,13 +37,6 @@ def play_until(state: Any, rng: Rng, done: Any) -> Any:
         seat = GAME.pending(state)[0].seat
         GAME.perform(state, seat, ai.rollout_policy(GAME, state, seat, GAME.legal(state, seat), rng))
     return state
-
-
-def test_the_hooks_are_found() -> None:
-    hooks = hooks_for(GAME)
-    assert hooks.source == "ludoteca.games.hadrianswall.ai"
-    assert hooks.rollout_policy is ai.rollout_policy and hooks.evaluate is ai.evaluate
-    assert hooks.rollout_depth == ai.ROLLOUT_DEPTH and ai.ROLLOUT_DEPTH > 0
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])

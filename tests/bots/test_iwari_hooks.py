@@ -7,11 +7,13 @@ from typing import Any
 
 import pytest
 
-from ludoteca.bots import BotContext, Budget, ISMCTSBot, hooks_for
+from ludoteca.bots import BotContext, Budget, ISMCTSBot
 from ludoteca.engine import Rng, canonical
 from ludoteca.games import load
 from ludoteca.games.iwari import IwariGame, ai
 from ludoteca.games.iwari.state import OVER, START, IwariState
+
+from .walks import unfinished_states
 
 GAME: IwariGame = load("iwari")  # type: ignore[assignment]
 
@@ -26,23 +28,7 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
 
 def random_states(seats: int, count: int, seed: int, options: dict[str, Any] | None = None) -> Iterator[IwariState]:
     """Unfinished states reached by uniform random play, at every stage of the game."""
-    rng = Rng(seed)
-    for n in range(count):
-        state = GAME.setup(seats, options or {}, seed * 1000 + n)
-        for _ in range(rng.below(260)):
-            if GAME.result(state) is not None:
-                break
-            seat = GAME.pending(state)[0].seat
-            GAME.perform(state, seat, rng.choice(GAME.legal(state, seat)))
-        if GAME.result(state) is None:
-            yield state
-
-
-def test_the_hooks_are_found() -> None:
-    hooks = hooks_for(GAME)
-    assert hooks.source == "ludoteca.games.iwari.ai"
-    assert hooks.rollout_policy is ai.rollout_policy and hooks.evaluate is ai.evaluate
-    assert hooks.rollout_depth == ai.ROLLOUT_DEPTH and ai.ROLLOUT_DEPTH > 0
+    return unfinished_states(GAME, seats, count, seed, 260, options)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])

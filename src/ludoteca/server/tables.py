@@ -448,24 +448,23 @@ class Tables:
                 entry = cache.peek(table_id)
                 if entry is not None and entry.version == version and entry.row is not None \
                         and entry.seats is not None:
-                    return self._updates_from(None, entry, entry.row, entry.seats, clients, entry.creator)
+                    summary = self._summary(None, entry.row, entry.seats, entry.creator)
+                    return self._updates_from(summary, entry, entry.row, entry.seats, clients)
         with self.server.sessions() as db:
             row = db.connection().execute(_READ_TABLE, {"id": table_id}).first()
             if row is None:
                 return None
             seats = self._seats(db, table_id)
+            summary = self._summary(db, row, seats)
             if row.status == "open":
-                return self._updates_from(db, None, row, seats, clients)
+                return self._updates_from(summary, None, row, seats, clients)
             with cache.table_lock(table_id):
                 entry = cache.sync(db, row)
-                updates = self._updates_from(db, entry, row, seats, clients)
-                self._remember(entry, row, seats, updates[0].get("table", {}).get("creator") if updates else None)
-                return updates
+                self._remember(entry, row, seats, summary["creator"])
+                return self._updates_from(summary, entry, row, seats, clients)
 
-    def _updates_from(self, db: OrmSession | None, entry: Entry | None, row: TableRow, seats: list[Any],
-                      clients: list[tuple[int | None, int | None, int | None]], creator: str | None = None,
-                      ) -> list[dict[str, Any]]:
-        summary = self._summary(db, row, seats, creator)
+    def _updates_from(self, summary: dict[str, Any], entry: Entry | None, row: TableRow, seats: list[Any],
+                      clients: list[tuple[int | None, int | None, int | None]]) -> list[dict[str, Any]]:
         clocks = self.clocks(row, seats)
         owners = {s.seat: s.user_id for s in seats}
         built: dict[tuple[int | None, int | None] | None, dict[str, Any]] = {}

@@ -9,6 +9,7 @@ Hadrian's Wall). One game of a long title takes minutes at 1 s per decision, so 
 ``--seconds 0.1 --games 20`` for a quick look. ``--speed`` only measures the search's
 iterations per second on mid-game states. ``--rollout-depth`` and ``--no-hooks`` change
 the hooks the measured ISMCTS uses (the opponents keep the game's), to weigh a hook.
+``--report`` plays nothing and prints every cell the journal holds games for.
 ``--jobs N`` plays N games at once; ``--journal FILE`` records every finished game and
 skips those already recorded, so the full protocol can run in pieces, resume after a
 stop, or be split across machines (concatenate the journals).
@@ -128,6 +129,27 @@ def speed(game: Game[Any], players: int, budget: Budget, seed: int, positions: i
             "iterations_per_second": stats.iterations_per_second}
 
 
+TITLES = {"bloodrage": "Blood Rage", "crusaders": "Crusaders", "hadrianswall": "Hadrian's Wall", "iwari": "Iwari"}
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
+    """The strength table as docs/bots.md shows it."""
+    lines = ["| game | seats | against | games | ISMCTS wins (share, 95%) | vs 1/N | ISMCTS mean score "
+             "| opponents' mean | ms/decision | iter/s |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for row in rows:
+        low, high = row["win_share_95"]
+        ips = row["iterations_per_second"]
+        solo = row["players"] == 1
+        wins = "-" if solo else f"{row['wins']:g} ({row['win_share']:.0%}, {low:.0%}-{high:.0%})"
+        ratio = "-" if solo else f"{row['win_share'] / row['baseline']:.2f}x"
+        mean = f"{row['mean_score']:.1f}" + (f" (min {row['least_score']})" if solo else "")
+        opponents = "-" if solo else f"{row['opponent_mean_score']:.1f}"
+        lines.append(f"| {TITLES.get(row['game'], row['game'])} | {row['players']} | {row['against']} | {row['games']} "
+                     f"| {wins} | {ratio} | {mean} | {opponents} | {row['ms_per_decision']:.0f} "
+                     f"| {f'{ips:.0f}' if ips else '-'} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
@@ -141,7 +163,10 @@ def main() -> None:
     parser.add_argument("--rollout-depth", type=int, default=None,
                         help="ISMCTS: replace the game's ROLLOUT_DEPTH (its other hooks kept)")
     parser.add_argument("--no-hooks", action="store_true", help="ISMCTS: ignore the game's hooks")
+    parser.add_argument("--report", action="store_true",
+                        help="play nothing: print the cells the journal holds games for, as they stand")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--markdown", action="store_true", help="print the table as docs/bots.md shows it")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
     parser.add_argument("--journal", type=Path, default=None,
                         help="append each finished game to this JSON-lines file, and skip the games it "
@@ -167,11 +192,13 @@ def main() -> None:
                 hooks = own_hooks(game, args.rollout_depth, args.no_hooks)
                 source = (hooks or hooks_for(game)).source
                 cell = f"{game_id}/{players}/{kind}/{label}/{source}/seed={args.seed}"
-                done = {i: g for i, g in journal.get(cell, {}).items() if i < args.count}
+                done = {i: g for i, g in journal.get(cell, {}).items() if args.report or i < args.count}
+                if args.report and not done:
+                    continue
                 tasks = [{"cell": cell, "game": game_id, "players": players, "kind": kind, "index": i,
                           "seed": args.seed, "iterations": budget.iterations, "seconds": budget.seconds,
                           "depth": args.rollout_depth, "no_hooks": args.no_hooks, "label": label}
-                         for i in range(args.count) if i not in done]
+                         for i in range(0 if args.report else args.count) if i not in done]
                 started = time.perf_counter()
                 what = f"{game_id} {players}p vs {kind}"
                 with err.status(f"{what}: {len(done)}/{args.count}") as status:
@@ -187,10 +214,14 @@ def main() -> None:
                              **{k: v for k, v in hero.to_json().items() if k != "bot"},
                              "opponent_mean_score": (sum(sum(e.scores) for e in result.entries[1:])
                                                      / max(1, sum(len(e.scores) for e in result.entries[1:]))),
-                             "baseline": result.baseline, "seconds": time.perf_counter() - started})
+                             "baseline": result.baseline, "seconds": time.perf_counter() - started,
+                             "least_score": min(hero.scores, default=0)})
                 err.print(f"[dim]{rows[-1]}[/dim]")
     if args.json:
         print(json.dumps(rows))
+        return
+    if args.markdown and not args.speed:
+        print(markdown(rows))
         return
     table = Table(title=f"ISMCTS strength ({label} per decision), seat-rotated")
     if args.speed:

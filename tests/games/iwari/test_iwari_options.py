@@ -8,7 +8,14 @@ from ludoteca.engine import Event
 from ludoteca.games.iwari import expeditions as expeditions_module
 from ludoteca.games.iwari import feats
 from ludoteca.games.iwari.components import DISCOVERY, HONOUR, RESPECT, UNION, expeditions, game_map
-from ludoteca.games.iwari.scoring import end_scoring, purple_road_scoring, settlements, tent_scoring, totem_scoring
+from ludoteca.games.iwari.scoring import (
+    end_scoring,
+    purple_road_scoring,
+    settlements,
+    tent_scoring,
+    totem_majority_holders,
+    totem_scoring,
+)
 from ludoteca.games.iwari.state import DRAW, FEAT, PIECE
 
 
@@ -183,3 +190,53 @@ def test_iw_23_long_road_purple_road_scored_at_the_end_only() -> None:
     assert final["totals"] == [2 + 2 + 4, 2 + 1 + 3, 0]
     assert sum(row[0] for row in tent_scoring(state)) == 4  # the half journey ignores the road
     assert purple_road_scoring(new(3)) == [0, 0, 0]  # other maps have none
+
+
+def test_iw_19_honour_goes_to_the_first_player_only() -> None:
+    state = new(3, feats=True)
+    state.covered = [0] * len(state.covered)
+    # seat 0 takes both totem majorities of land connection 2 (tundra-1 / forest-1): Honour
+    put_tents(state, 0, "tundra-1.1", "tundra-1.2")
+    put_totems(state, "forest-1", 0, 1)
+    deal(state, 0, "tundra-01", "coast-01", "desert-01")
+    play(state, 0, {"type": "territory", "territory": "tundra-1"})
+    play(state, 0, {"type": "totem"})
+    play(state, 0, {"type": "pay", "cards": ["tundra-01"]})
+    assert GAME.legal(state, 0) == [{"type": "feat", "feat": "honour", "connection": 2}]
+    play(state, 0, {"type": "feat", "feat": "honour", "connection": 2})
+    assert state.phase == DRAW
+    play(state, 0, {"type": "draw", "from": "deck"})
+    # seat 1 then takes both majorities of land connection 11 (desert-1 / tundra-3): too late
+    put_tents(state, 1, "desert-1.1", "desert-1.2")
+    put_totems(state, "tundra-3", 1, 1)
+    deal(state, 1, "desert-01", "coast-02", "forest-02")
+    play(state, 1, {"type": "territory", "territory": "desert-1"})
+    play(state, 1, {"type": "totem"})
+    play(state, 1, {"type": "pay", "cards": ["desert-01"]})
+    b = board(state)
+    assert 1 in totem_majority_holders(state, b.connection_by_number[11])
+    assert state.feats[HONOUR] == [0] and state.feat_queue == [] and state.phase != FEAT
+    assert state.feat_places == [(HONOUR, 0, b.connection_by_number[2])]
+
+
+def test_iw_19_discovery_for_the_first_two_players_only() -> None:
+    state = new(3, feats=True)
+    state.feats[DISCOVERY] = [1]  # seat 1 filled a territory earlier
+    put_tents(state, 1, "glacier-1.1", "glacier-1.2", "glacier-1.3")
+    deal(state, 0, "glacier-01", "coast-01", "desert-01")
+    play(state, 0, {"type": "territory", "territory": "glacier-1"})
+    play(state, 0, {"type": "tent", "space": "glacier-1.4"})
+    play(state, 0, {"type": "pay", "cards": ["glacier-01"]})
+    assert state.phase == FEAT and state.feats[DISCOVERY] == [1, 0]  # the second player
+    play(state, 0, {"type": "feat", "feat": "discovery", "territory": "tundra-1"})
+    play(state, 0, {"type": "draw", "from": "deck"})
+    play(state, 1, {"type": "discard", "card": GAME.legal(state, 1)[-1]["card"]})
+    play(state, 1, {"type": "draw", "from": "deck"})
+    # seat 2 fills desert-1 third: both Discovery feats are gone
+    put_tents(state, 0, "desert-1.1", "desert-1.2", "desert-1.3")
+    deal(state, 2, "desert-01", "coast-02", "forest-02")
+    play(state, 2, {"type": "territory", "territory": "desert-1"})
+    play(state, 2, {"type": "tent", "space": "desert-1.4"})
+    play(state, 2, {"type": "pay", "cards": ["desert-01"]})
+    assert state.free[tindex(state, "desert-1")] == 0
+    assert state.feats[DISCOVERY] == [1, 0] and state.phase != FEAT

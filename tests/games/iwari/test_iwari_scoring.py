@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from iwari_helpers import GAME, deal, new, play, put_tents, put_totems, tindex
+from iwari_helpers import GAME, deal, legal_types, new, play, put_tents, put_totems, tindex
 
 from ludoteca.engine import Rng
 from ludoteca.games.iwari.rules import CARD_IDS, CARD_INDEX
@@ -287,3 +287,22 @@ def test_iw_14_every_game_ends_well_within_max_moves(seats: int) -> None:
         longest = max(longest, moves)
         assert state.end_triggered and state.exhaustions >= 1
     assert longest < GAME.max_moves // 4
+
+
+def test_iw_14_first_seat_places_its_last_tent_the_round_is_played_out() -> None:
+    state = new(3)
+    state.tents_left[0] = 1
+    put_tents(state, 1, "tundra-1.1")
+    deal(state, 0, "tundra-01", "tundra-02", "tundra-03")
+    play(state, 0, {"type": "territory", "territory": "tundra-1"})
+    play(state, 0, {"type": "tent", "space": "tundra-1.2"})
+    play(state, 0, {"type": "pay", "cards": ["tundra-01"]})
+    assert state.end_triggered and state.tents_left[0] == 0
+    assert legal_types(state, 0) == {"totem", "done"}  # no tent left, a totem still goes
+    play(state, 0, {"type": "done"})
+    play(state, 0, {"type": "draw", "from": "deck"})
+    for seat in (1, 2):  # the other seats still play their turn of this round
+        assert GAME.result(state) is None and state.current == seat and state.phase == START
+        play(state, seat, {"type": "discard", "card": GAME.legal(state, seat)[-1]["card"]})
+        play(state, seat, {"type": "draw", "from": "deck"})
+    assert state.phase == OVER and state.turns == 3 and GAME.result(state) is not None

@@ -7,7 +7,8 @@ from iwari_helpers import GAME, board, deal, legal_types, new, play, put_tents, 
 
 from ludoteca.engine import IllegalMove
 from ludoteca.games.iwari.rules import CARD_INDEX
-from ludoteca.games.iwari.state import DRAW, PAY, PIECE, START, THIRD
+from ludoteca.games.iwari.scoring import tent_scoring
+from ludoteca.games.iwari.state import DRAW, OVER, PAY, PIECE, START, THIRD
 
 
 def _tent_spaces(state, seat: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
@@ -249,3 +250,66 @@ def test_iw_9_a_third_tribe_that_cannot_move_still_spends_the_cards() -> None:
     events = play(state, 0, {"type": "pay", "cards": ["tundra-01"]})
     assert [e.key for e in events][-2:] == ["iwari.third_tribe", "iwari.spent"]
     assert state.hands[0] == [] and state.phase == DRAW
+
+
+def test_iw_9_the_third_tribe_takes_part_in_majorities_but_ranks_nobody() -> None:
+    state = new(2)
+    put_tents(state, 2, "tundra-1.1", "tundra-1.2", "tundra-1.3")
+    put_tents(state, 0, "tundra-1.4")
+    t = tindex(state, "tundra-1")
+    assert tent_scoring(state)[t] == [3, 0, 4]  # seat 0 scores the third tribe's 3 tents
+    state.phase = OVER
+    state.scores = [10, 8, 30]
+    result = GAME.result(state)
+    assert result is not None and result.scores == (10, 8) and result.ranks == (1, 2)
+
+
+def test_iw_9_the_third_tribe_placing_its_last_tent_triggers_the_end() -> None:
+    state = new(2)
+    state.tents_left[2] = 1
+    deal(state, 0, "tundra-01", "desert-01", "desert-02")
+    play(state, 0, {"type": "territory", "territory": "tundra-2"})
+    play(state, 0, {"type": "tent", "space": "tundra-2.1"})
+    play(state, 0, {"type": "pay", "cards": ["tundra-01"]})
+    play(state, 0, {"type": "territory", "territory": "desert-1"})  # the third tribe's move
+    play(state, 0, {"type": "tent", "space": "desert-1.2"})
+    events = play(state, 0, {"type": "pay", "cards": ["desert-01"]})
+    assert state.end_triggered and state.tents_left[2] == 0
+    assert {"reason": "tents", "tribe": 2} in [e.args for e in events if e.key == "iwari.end_triggered"]
+    for _ in range(3):
+        play(state, 0, {"type": "draw", "from": "deck"})
+    assert state.current == 1 and GAME.result(state) is None  # seat 1 still plays this round
+
+
+def test_iw_9_the_third_tribe_uses_every_card_it_can() -> None:
+    state = new(2)
+    put_tents(state, 1, "desert-1.1")  # explored: the third tribe may place two pieces
+    deal(state, 0, "tundra-01", "desert-01", "desert-02")
+    play(state, 0, {"type": "territory", "territory": "tundra-2"})
+    play(state, 0, {"type": "tent", "space": "tundra-2.1"})
+    play(state, 0, {"type": "pay", "cards": ["tundra-01"]})
+    play(state, 0, {"type": "territory", "territory": "desert-1"})  # the third tribe's move
+    play(state, 0, {"type": "tent", "space": "desert-1.2"})
+    play(state, 0, {"type": "pay", "cards": ["desert-01"]})
+    # desert-02 still pays for a piece here: the move cannot stop and waste it
+    assert state.phase == PIECE and "done" not in legal_types(state, 0)
+    with pytest.raises(IllegalMove):
+        play(state, 0, {"type": "done"})
+    play(state, 0, {"type": "totem"})
+    play(state, 0, {"type": "pay", "cards": ["desert-02"]})
+    t = tindex(state, "desert-1")
+    assert state.tent_count[t * 3 + 2] == 1 and state.totem_count[t * 3 + 2] == 1
+    assert state.hands[0] == [] and state.phase == DRAW
+
+
+def test_iw_8_a_pair_is_two_cards_of_one_biome() -> None:
+    state = new(3)
+    put_tents(state, 1, "tundra-1.1")
+    deal(state, 0, "tundra-01", "coast-01", "desert-01")
+    play(state, 0, {"type": "territory", "territory": "tundra-1"})
+    play(state, 0, {"type": "tent", "space": "tundra-1.2"})
+    assert GAME.legal(state, 0) == [{"type": "pay", "cards": ["tundra-01"]}]  # coast + desert is no pair
+    with pytest.raises(IllegalMove):
+        play(state, 0, {"type": "pay", "cards": ["coast-01", "desert-01"]})
+    play(state, 0, {"type": "pay", "cards": ["tundra-01"]})
+    assert state.phase == DRAW and len(state.hands[0]) == 2  # nothing pays for a second piece

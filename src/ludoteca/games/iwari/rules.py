@@ -244,7 +244,9 @@ def legal(state: IwariState, seat: int) -> list[Move]:
                              for s in board.territories[t].spaces if tents[s] < 0)
             if state.limit == 2 and can_totem(state, t, state.tribe):
                 moves.append({"type": "totem"})
-        if state.placed:
+        if state.placed and state.tribe == seat:
+            # IW-9: the third tribe's move uses the rest of the hand; it stops only when
+            # no further piece can be placed and paid for (the move then ends by itself).
             moves.append({"type": "done"})
         return moves
     if phase == PAY:

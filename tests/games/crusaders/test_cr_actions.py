@@ -58,6 +58,24 @@ def test_cr_20_move_costs_one_or_two_and_points_are_shared() -> None:
     assert "cr.sown" in keys(events) and state2.players[0].knights[0] == a  # 1 point cannot leave an enemy
 
 
+def test_cr_20_knights_enter_enemy_regions_and_take_several_steps() -> None:
+    state = started(3)
+    clear_map(state)
+    a = quiet_region(state)
+    b = neighbours(state, a)[0]
+    c = next(r for r in neighbours(state, b) if r != a)
+    _knight_at(state, 0, a)
+    state.enemy[b] = "prussian"
+    state.players[0].tokens[MOVE_A] = 4
+    play(state, 0, {"type": "resolve", "wedge": MOVE_A})
+    play(state, 0, {"type": "step", "knight": 0, "to": rid(state, b)})  # entering costs nothing extra
+    assert state.points == 3 and state.players[0].knights[0] == b
+    play(state, 0, {"type": "step", "knight": 0, "to": rid(state, c)})  # leaving the enemy's region: 2
+    assert state.points == 1 and state.players[0].knights[0] == c and state.phase == "move"
+    play(state, 0, {"type": "stop"})
+    assert state.current == 1 and state.enemy[b] == "prussian"  # moving in or through never fights
+
+
 def test_cr_21_muster_needs_the_cost_and_gives_influence() -> None:
     state = started(3)
     p = state.players[0]
@@ -74,6 +92,14 @@ def test_cr_21_muster_needs_the_cost_and_gives_influence() -> None:
     r.tokens[MUSTER] = 2
     play(state, 2, {"type": "resolve", "wedge": MUSTER})
     assert r.troops == 3 and r.influence == 3
+
+
+def test_cr_21_one_troop_per_muster() -> None:
+    state = started(3)
+    p = state.players[0]
+    p.tokens[MUSTER] = 9  # enough for the first three troops' costs together (2 + 3 + 4)
+    play(state, 0, {"type": "resolve", "wedge": MUSTER})
+    assert p.troops == 1 and p.influence == C.troops[0].influence
 
 
 def test_cr_22_crusade_needs_knight_enemy_and_strength() -> None:
@@ -104,6 +130,23 @@ def test_cr_22_crusade_needs_knight_enemy_and_strength() -> None:
     assert GAME.legal(state, 0) == [{"type": "crusade", "region": rid(state, a)}, {"type": "pass"}]
 
 
+def test_cr_22_one_enemy_per_crusade() -> None:
+    state = started(3)
+    clear_map(state)
+    a = quiet_region(state)
+    b = neighbours(state, a)[0]
+    _knight_at(state, 0, a)
+    _knight_at(state, 0, b, k=1)
+    state.enemy[a] = "prussian"
+    state.enemy[b] = "slav"
+    state.players[0].tokens[CRUSADE] = 9  # strong enough for both
+    play(state, 0, {"type": "resolve", "wedge": CRUSADE})
+    assert {m["region"] for m in GAME.legal(state, 0) if m["type"] == "crusade"} == {rid(state, a), rid(state, b)}
+    play(state, 0, {"type": "crusade", "region": rid(state, a)})
+    assert state.enemy[a] == "" and state.enemy[b] == "slav"
+    assert state.current == 1 and state.players[0].defeated == [1, 0, 0]
+
+
 def test_cr_23_prussians_and_slavs_give_strength_and_advance() -> None:
     state = started(3)
     clear_map(state)
@@ -119,6 +162,33 @@ def test_cr_23_prussians_and_slavs_give_strength_and_advance() -> None:
     assert p.influence == 4 and state.supply == supply - 4
     assert state.track == [3, 0] and state.enemy[a] == ""
     assert "cr.defeated" in keys(events)
+
+
+def test_cr_23_influence_is_the_strength_before_the_marker_moves() -> None:
+    state = started(3)
+    clear_map(state)
+    a = quiet_region(state)
+    b = quiet_region(state, avoid=(a,))
+    c = quiet_region(state, avoid=(a, b))
+    state.track = [1, 1]  # Prussians 3 (next step 4), Slavs 4 (next step 5)
+    _knight_at(state, 0, a)
+    state.enemy[a] = "prussian"
+    state.players[0].tokens[CRUSADE] = 6
+    play(state, 0, {"type": "resolve", "wedge": CRUSADE})
+    play(state, 0, {"type": "crusade", "region": rid(state, a)})
+    assert state.players[0].influence == 3 and state.track == [2, 1]
+    state.players[1].knights[0] = b
+    state.enemy[b] = "slav"
+    state.players[1].tokens[CRUSADE] = 6
+    play(state, 1, {"type": "resolve", "wedge": CRUSADE})
+    play(state, 1, {"type": "crusade", "region": rid(state, b)})
+    assert state.players[1].influence == 4 and state.track == [2, 2]
+    state.players[2].knights[0] = c
+    state.enemy[c] = "saracen:farm"  # Saracens have no track
+    state.players[2].tokens[CRUSADE] = 6
+    play(state, 2, {"type": "resolve", "wedge": CRUSADE})
+    play(state, 2, {"type": "crusade", "region": rid(state, c)})
+    assert state.track == [2, 2]
 
 
 def test_cr_24_saracen_gives_building_troop_or_three() -> None:
@@ -155,6 +225,20 @@ def test_cr_24_saracen_gives_building_troop_or_three() -> None:
     play(state, 2, {"type": "resolve", "wedge": CRUSADE})
     play(state, 2, {"type": "crusade", "region": rid(state, c)})
     assert r.influence == 3 and state.current == 0
+
+
+def test_cr_24_troop_saracen_after_the_last_troop_gives_three() -> None:
+    state = started(3)
+    clear_map(state)
+    a = quiet_region(state)
+    _knight_at(state, 0, a)
+    state.enemy[a] = "saracen:troop"
+    p = state.players[0]
+    p.troops = len(C.troops)
+    p.tokens[CRUSADE] = 2  # 2 tokens + 5 troops: 7
+    play(state, 0, {"type": "resolve", "wedge": CRUSADE})
+    play(state, 0, {"type": "crusade", "region": rid(state, a)})
+    assert p.influence == 3 and p.troops == len(C.troops) and state.current == 1
 
 
 def test_cr_25_beaten_tokens_are_kept_as_trophies() -> None:
@@ -223,6 +307,16 @@ def test_cr_27_build_cost_with_bank_bonus_and_discounts() -> None:
     assert build_cost(state, 0, kind, disc) == C.buildings[kind].costs[2] - 1
 
 
+def test_cr_27_one_building_per_build_action() -> None:
+    state, a = _build_state(9)
+    b = quiet_region(state, avoid=(a, *neighbours(state, a)))
+    _knight_at(state, 0, b, k=1)
+    play(state, 0, {"type": "resolve", "wedge": BUILD})
+    assert {m["region"] for m in GAME.legal(state, 0) if m["type"] == "build"} == {rid(state, a), rid(state, b)}
+    play(state, 0, {"type": "build", "building": "church", "region": rid(state, a)})
+    assert state.current == 1 and state.buildings[b] == () and state.players[0].built == [0, 1, 0, 0]
+
+
 def test_cr_28_build_only_with_knight_no_enemy_free_space() -> None:
     state, a = _build_state(5)
     b = neighbours(state, a)[0]
@@ -234,6 +328,21 @@ def test_cr_28_build_only_with_knight_no_enemy_free_space() -> None:
     play(state, 0, {"type": "resolve", "wedge": BUILD})
     regions = {m["region"] for m in GAME.legal(state, 0) if m["type"] == "build"}
     assert regions == {rid(state, a)}
+
+
+def test_cr_28_a_crusade_frees_its_region_for_a_build() -> None:
+    state, a = _build_state(0)
+    p = state.players[0]
+    state.enemy[a] = "prussian"
+    p.upgraded[CRUSADE] = True  # Crusade / Build
+    p.tokens[CRUSADE] = 5
+    play(state, 0, {"type": "resolve", "wedge": CRUSADE})
+    play(state, 0, {"type": "split", "primary": 3, "first": "crusade"})
+    play(state, 0, {"type": "crusade", "region": rid(state, a)})
+    assert state.phase == "build"
+    assert {"type": "build", "building": "castle", "region": rid(state, a)} in GAME.legal(state, 0)
+    play(state, 0, {"type": "build", "building": "castle", "region": rid(state, a)})
+    assert state.buildings[a] == ((0, "castle", 1),)
 
 
 def test_cr_29_build_influence_level_plus_region_and_tile() -> None:
@@ -282,6 +391,21 @@ def test_cr_31_castle_unlocks_a_knight_in_its_region() -> None:
     play(state, 0, {"type": "resolve", "wedge": BUILD})
     play(state, 0, {"type": "build", "building": "castle", "region": rid(state, b)})
     assert p.knights == [b, a, b]
+
+
+def test_cr_31_castle_from_a_saracen_unlocks_a_knight() -> None:
+    state = started(3)
+    clear_map(state)
+    a = quiet_region(state)
+    _knight_at(state, 0, a)
+    state.enemy[a] = "saracen:castle"
+    p = state.players[0]
+    p.tokens[CRUSADE] = 6
+    play(state, 0, {"type": "resolve", "wedge": CRUSADE})
+    play(state, 0, {"type": "crusade", "region": rid(state, a)})
+    events = play(state, 0, {"type": "saracen", "take": "building"})
+    assert state.buildings[a] == ((0, "castle", 1),) and p.knights == [a, a, -1]
+    assert "cr.knight_unlocked" in keys(events) and p.influence == 1
 
 
 def _ordered(order: str):
@@ -340,3 +464,14 @@ def test_cr_33_order_sowing_variants() -> None:
     state.players[0].tokens = [2, 2, 2, 3, 2, 2]
     events = play(state, 0, {"type": "resolve", "wedge": INFLUENCE})
     assert "cr.sown" in keys(events) and "sow" not in legal_types(state, 1)
+
+
+def test_cr_33_order_sowing_also_after_an_upgrade() -> None:
+    state = _ordered("teutonic")
+    p = state.players[0]
+    p.tokens = [2, 2, 2, 3, 2, 2]
+    play(state, 0, {"type": "upgrade", "wedge": MUSTER})
+    play(state, 0, {"type": "sow_wedge", "wedge": INFLUENCE})
+    assert state.phase == "sow" and {m["dir"] for m in GAME.legal(state, 0)} == {"cw", "ccw"}
+    play(state, 0, {"type": "sow", "from": "next", "dir": "ccw", "skip": -1, "double": -1})
+    assert p.tokens == [3, 3, 3, 0, 2, 2] and p.influence == 0 and state.current == 1

@@ -164,3 +164,19 @@ def test_cr_40_the_reveal_cannot_be_taken_back() -> None:
     assert match.can_undo(0)
     match.play(1, match.legal(1)[0])
     assert match.state.revealed and not match.can_undo(1)
+
+
+def test_cr_34_emptied_by_the_last_seat_the_game_ends_at_once() -> None:
+    state = started(3)
+    play(state, 0, {"type": "resolve", "wedge": INFLUENCE})
+    play(state, 1, {"type": "resolve", "wedge": INFLUENCE})
+    state.supply = 1
+    events = play(state, 2, {"type": "resolve", "wedge": INFLUENCE})  # the last seat empties the supply
+    assert state.ending and "cr.game_over" in keys(events)
+    assert state.phase == "over" and state.round == 1 and GAME.result(state) is not None
+
+
+def test_cr_36_tied_firsts_then_tied_seconds() -> None:
+    assert majority_awards([2, 2, 1, 1]) == [3, 3, 0, 0]  # the next count is tied: no second place
+    assert majority_awards([1, 3, 1, 0, 0]) == [0, 5, 0, 0, 0]
+    assert majority_awards([0, 1, 0]) == [0, 5, 0]  # one token is enough for first; nobody is second

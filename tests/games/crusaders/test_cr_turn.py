@@ -137,3 +137,14 @@ def test_cr_19_skip_only_when_every_wedge_is_upgraded() -> None:
     assert "cr.skipped" in keys(events)
     play(state, 0, {"type": "sow_wedge", "wedge": MOVE_A})
     assert p.tokens == [0, 3, 3, 2, 2, 2] and p.influence == 0 and state.current == 1
+
+
+def test_cr_19_skipping_always_sows_one_wedge() -> None:
+    state = started(3)
+    p = state.players[0]
+    p.upgraded = [True] * 6
+    p.tokens = [0, 3, 3, 2, 2, 2]
+    play(state, 0, {"type": "skip"})
+    moves = GAME.legal(state, 0)
+    assert moves == [{"type": "sow_wedge", "wedge": w} for w in range(1, 6)]  # no "no_sow", no empty wedge
+    assert state.current == 0 and state.phase == "skip"

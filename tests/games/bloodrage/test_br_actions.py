@@ -51,6 +51,22 @@ def test_br_17_zero_rage_no_action() -> None:
         play(s, 1, {"type": "invade", "figure": "leader", "to": "gimle"})
 
 
+def test_br_17_zero_rage_seat_still_reacts() -> None:
+    # out of rage, seat 1 takes no turn, yet joins a call to arms and plays a battle card
+    s = action_state()
+    s.rage[1] = 0
+    put(s, 0, "warrior", "gimle", 2)
+    put(s, 1, "warrior", "yggdrasil")
+    bash = give(s, 1, "tyrs_bash")
+    play(s, 0, {"type": "pillage", "province": "gimle"})
+    assert prompt(s) == "br.prompt.call" and pending(s) == [1]
+    play(s, 1, {"type": "join", "figure": "warrior", "from": "yggdrasil"})
+    while prompt(s) == "br.prompt.call":
+        play(s, pending(s)[0], {"type": "decline"})
+    assert prompt(s) == "br.prompt.battle_card" and 1 in pending(s)
+    assert {"type": "play", "card": bash} in GAME.legal(s, 1)
+
+
 def test_br_18_pass_forfeits_rage() -> None:
     s = action_state()
     events = play(s, 0, {"type": "pass"})
@@ -164,6 +180,14 @@ def test_br_26_free_invasion_after_figure_upgrade() -> None:
     assert s.rage[0] == 4 and prompt(s) == "br.prompt.free_invade" and pending(s) == [0]
     play(s, 0, {"type": "free_invade", "figure": "ship", "to": "fjord_west"})
     assert s.rage[0] == 4 and at(s, 0, "fjord_west") == ["ship"] and pending(s) == [1]
+
+
+def test_br_26_no_free_invasion_without_the_figure_in_reserve() -> None:
+    s = action_state()
+    put(s, 0, "leader", "gimle")
+    cid = give(s, 0, "lord_of_hammers")
+    play(s, 0, {"type": "upgrade", "card": cid, "slot": "leader"})
+    assert s.rage[0] == 3 and prompt(s) == "br.prompt.action" and pending(s) == [1]
 
 
 def test_br_27_monsters_join_reserve_free_invasion_replace() -> None:

@@ -116,7 +116,7 @@ def test_br_35_only_battle_cards_count() -> None:
     assert totals["totals"] == [[0, 2], [1, 3]] and totals["winner"] == 1
 
 
-def test_br_36_clan_without_figures_takes_no_part() -> None:
+def test_br_36_clan_without_figures_stays_in_and_may_win_with_its_card() -> None:
     s = action_state()
     put(s, 0, "warrior", "gimle", 2)
     put(s, 1, "warrior", "gimle", 1)
@@ -124,11 +124,13 @@ def test_br_36_clan_without_figures_takes_no_part() -> None:
     rage = give(s, 1, "tyrs_rage")
     play(s, 0, {"type": "pillage", "province": "gimle"})
     ev = settle(s, {0: "odins_smite", 1: "tyrs_rage"})
-    assert "br.out_of_battle" in keys(ev)
+    assert "br.out_of_battle" in keys(ev) and s.battle is None
     totals = next(e for e in ev if e.key == "br.totals").args
-    assert totals["winner"] == 0 and totals["totals"] == [[0, 3]]
-    assert rage in s.hands[1]  # not a loser: its card comes back
-    assert s.pillaged[P("gimle")]
+    # seat 1's only warrior died to the Smite before the comparison: 0 + 6 beats 2 + 1
+    assert totals["totals"] == [[0, 3], [1, 6]] and totals["winner"] == 1
+    assert s.glory[1] == 3 and rage not in s.hands[1]  # the winner's Axes glory; its card discarded
+    assert at(s, 0, "gimle") == [] and count_at(s, 0, VALHALLA) == 2  # the losing pillager's figures die
+    assert not s.pillaged[P("gimle")]
 
 
 def test_br_37_after_reveal_cards_pillager_first() -> None:
@@ -162,6 +164,20 @@ def test_br_38_highest_str_wins_tie_all_lose() -> None:
     assert next(e for e in ev if e.key == "br.totals").args["winner"] == -1
     assert count_at(s, 0, VALHALLA) == 2 and count_at(s, 1, VALHALLA) == 1
     assert not s.pillaged[P("gimle")] and s.glory == [0, 0, 0]
+
+
+def test_br_38_three_clans_tie_at_the_top_all_three_lose() -> None:
+    s = battle_state()
+    put(s, 2, "warrior", "gimle")
+    give(s, 0, "tyrs_bash")  # 2 + 2
+    give(s, 1, "tyrs_smash")  # 1 + 3
+    give(s, 2, "heimdalls_eye")  # 1 + 2: lower, and still a loser
+    play(s, 0, {"type": "pillage", "province": "gimle"})
+    ev = settle(s)
+    totals = next(e for e in ev if e.key == "br.totals").args
+    assert totals["totals"] == [[0, 4], [1, 4], [2, 3]] and totals["winner"] == -1
+    assert [count_at(s, seat, VALHALLA) for seat in range(3)] == [2, 1, 1] and s.glory == [0, 0, 0]
+    assert all(len(s.hands[seat]) == 1 for seat in range(3))  # every card back in its hand
 
 
 def test_br_39_winner_discards_losers_take_back() -> None:

@@ -183,6 +183,22 @@ def test_br_69_lokis_poison() -> None:
     assert [c["name"] for c in names] == ["lokis_poison", "tyrs_smite"] and s.hands[0] == []
 
 
+def test_br_69_lokis_poison_leaves_the_winners_card_effects() -> None:
+    # the winner's "if you win" and battle-end texts still act; Poison only takes the cards
+    s = battle_state()
+    s.tokens[P("gimle")] = "horns"
+    events = _fight(s, {0: "thors_hammer", 1: "lokis_poison"})
+    assert _totals(events)["winner"] == 0 and s.glory[0] == 3 + 3
+    assert sorted(GAME.view(s, 1)["you"]["hand"], key=lambda c: c["name"])[1]["name"] == "thors_hammer"
+    s = battle_state()
+    s.tokens[P("gimle")] = "horns"
+    put(s, 1, "warrior", "gimle")
+    give(s, 0, "tyrs_bash")
+    events = _fight(s, {0: "odins_judgement", 1: "lokis_poison"})
+    assert _totals(events)["winner"] == 0 and s.glory[0] == 3 + 2 * 2  # Axes, then two dead warriors
+    assert [c["name"] for c in GAME.view(s, 1)["you"]["hand"]].count("odins_judgement") == 1
+
+
 def _quest_phase(s, seat: int, name: str) -> list:
     q = give(s, seat, name)
     s.quests[seat].append(q)

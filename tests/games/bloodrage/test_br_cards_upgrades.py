@@ -174,6 +174,20 @@ def test_br_85_fire_giant() -> None:
     assert at(s, 1, "horgr") == ["troll"] and s.rage[0] == 2
 
 
+def test_br_85_fire_giant_also_kills_in_supporting_fjords() -> None:
+    # BR-3: an effect on a province also affects its supporting fjords (ships die, the Serpent stays)
+    s = action_state()
+    put(s, 1, "warrior", "angerboda")
+    put(s, 1, "ship", "fjord_west")
+    equip(s, 1, "sea_serpent")
+    put(s, 1, "sea_serpent", "fjord_west")
+    put(s, 2, "ship", "fjord_manheim")
+    equip(s, 0, "fire_giant")
+    play(s, 0, {"type": "invade", "figure": "fire_giant", "to": "angerboda"})
+    assert at(s, 1, "angerboda") == [] and at(s, 1, "fjord_west") == ["sea_serpent"]
+    assert count_at(s, 1, VALHALLA) == 2 and at(s, 2, "fjord_manheim") == ["ship"]
+
+
 def test_br_86_frost_giant() -> None:
     s = action_state()
     s.tokens[P("gimle")] = "horns"
@@ -303,6 +317,23 @@ def test_br_98_tyrs_prowess() -> None:
     play(s, 0, {"type": "pillage", "province": "gimle"})
     settle(s, choose=_answer("br.prompt.prowess", {"type": "keep_card", "card": smite}))
     assert smite in s.hands[0] and s.rage[0] == 5
+
+
+def test_br_98_tyrs_prowess_cannot_keep_cards_from_lokis_poison() -> None:
+    # the FAQ: Loki's Poison takes the revealed cards first; Prowess has nothing left to keep
+    s = battle_state()
+    equip(s, 0, "tyrs_prowess")
+    smite = give(s, 0, "tyrs_smite")
+    give(s, 1, "lokis_poison")
+    play(s, 0, {"type": "pillage", "province": "gimle"})
+    asked: list[str] = []
+
+    def choose(st, seat, legal):
+        asked.append(GAME.pending(st)[0].prompt.key)
+        return None
+    events = settle(s, choose=choose)
+    assert "br.prompt.prowess" not in asked and "br.poison" in keys(events)
+    assert smite in s.hands[1] and smite not in s.hands[0] and s.rage[0] == 6
 
 
 def test_br_99_thors_domain() -> None:

@@ -29,8 +29,10 @@ def test_br_44_discard_keep_one_none_in_age_three() -> None:
     s = action_state()
     s.age = 3
     give(s, 0, "tyrs_bash")
-    _end_actions(s)
-    assert s.hands[0] == [] or (s.age == 3 and s.over)
+    give(s, 1, "tyrs_smash")
+    events = _end_actions(s)
+    assert "br.discard_all" in keys(events) and "br.discarded" not in keys(events)
+    assert s.hands == [[], [], []] and s.over
 
 
 def test_br_45_quests_give_glory_and_a_stat() -> None:

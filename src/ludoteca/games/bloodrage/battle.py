@@ -2,7 +2,7 @@
 
 Order of a pillage: call -> after_call -> [cards -> reveal -> extra -> resolve ->
 protect* -> lose_destroy -> outcome (lose and win hooks) -> pillage_success? -> win_glory
--> battle_end hooks -> prowess? -> cards_back] -> battle_done.
+-> battle_end and take_cards hooks -> prowess? -> cards_back] -> battle_done.
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ AUTO["after_call"] = _after_call
 def _cards_seats(state: BRState, task: tuple) -> list[int]:
     b = state.battle
     assert b is not None
-    return [s for s in b.participants if not b.chosen[s] and state.hands[s] and s not in b.out]
+    return [s for s in b.participants if not b.chosen[s] and state.hands[s]]
 
 
 def _cards_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
@@ -220,7 +220,7 @@ def _extra_seats(state: BRState, task: tuple) -> list[int]:
     while b.passes < state.n:
         s = b.extra_seat
         # every participant holding cards is asked, so that being asked tells nothing about the hand
-        if s in b.participants and s not in b.out and state.hands[s]:
+        if s in b.participants and state.hands[s]:
             return [s]
         b.passes += 1
         b.extra_seat = (s + 1) % state.n
@@ -256,18 +256,16 @@ def totals(state: BRState) -> dict[int, int]:
     b = state.battle
     assert b is not None
     return {s: str_at(state, s, b.province) + sum(card_bonus(state, s, c) for c in b.played[s])
-            for s in b.participants if s not in b.out}
+            for s in b.participants}
 
 
 def _resolve(state: BRState, task: tuple, q: list, ev: list) -> None:
     b = state.battle
     assert b is not None
     p = b.province
-    for s in b.participants:  # a clan with no figure left took no part (issue 4, the seed)
+    for s in b.participants:  # a clan with no figure left stays in: its card may still win (rulebook)
         if s not in b.out and not figures_in(state, s, p):
             b.out.append(s)
-            state.hands[s].extend(b.played[s])
-            b.played[s] = []
             ev.append(Event("br.out_of_battle", {"seat": s}))
     tot = totals(state)
     best = max(tot.values()) if tot else 0
@@ -287,7 +285,7 @@ AUTO["resolve"] = _resolve
 def _losers(state: BRState) -> list[int]:
     b = state.battle
     assert b is not None
-    return [s for s in b.participants if s != b.winner and s not in b.out]
+    return [s for s in b.participants if s != b.winner]
 
 
 def _lose_destroy(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -349,6 +347,8 @@ def _battle_end(state: BRState, task: tuple, q: list, ev: list) -> None:
     b = state.battle
     assert b is not None
     fire(state, "battle_end", b.participants, {"province": b.province}, q, ev, battle_cards=True)
+    # then a loser may take the winner's cards (Loki's Poison), before Tyr's Prowess (the FAQ)
+    fire(state, "take_cards", _losers(state), {"winner": b.winner}, q, ev, battle_cards=True)
 
 
 AUTO["battle_end"] = _battle_end

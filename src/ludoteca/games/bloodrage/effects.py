@@ -2,6 +2,7 @@
 
 Timings: "reveal" (a battle card as it is revealed), "win" / "lose" (battle outcome),
 "pillaged" (a successful pillage), "battle_end" (after the losers' figures are gone),
+"take_cards" (a loser, after the battle-end hooks and before Tyr's Prowess: Loki's Poison),
 "destroyed" (a figure of the card's owner dies), "invaded" (after one of the owner's
 figures invades), "release" (Release Valhalla), "ragnarok" (glory multiplier), and the
 persistent effects read where they apply: STR (core.warriors_str, core.figure_str,
@@ -21,6 +22,7 @@ from .core import (
     DECIDE,
     Decision,
     adjacent,
+    battle_locs,
     can_raise,
     destroy,
     figures_in,
@@ -116,7 +118,7 @@ def _lokis_backstab(state: BRState, seat: int, cid: str, ctx: dict, q: list, ev:
         ev.append(Event("br.steal_glory", {"seat": seat, "from": w, "amount": amount}))
 
 
-@hook("lokis_poison", "lose")
+@hook("lokis_poison", "take_cards")
 def _lokis_poison(state: BRState, seat: int, cid: str, ctx: dict, q: list, ev: list) -> None:
     b = state.battle
     assert b is not None
@@ -228,11 +230,13 @@ def _fire_giant(state: BRState, seat: int, cid: str, ctx: dict, q: list, ev: lis
 
 
 def _destroy_enemies(state: BRState, seat: int, at: int, which, cause: str, q: list, ev: list) -> None:
+    """Destroy enemy figures in the province and, as for any effect on a province, in its fjords."""
+    locs = battle_locs(at) if at <= YGG else (at,)
     for other in order_from(state, seat):
         if other == seat:
             continue
         for i, loc in enumerate(state.locs[other]):
-            if loc == at and which(state.kinds[other][i]):
+            if loc in locs and which(state.kinds[other][i]):
                 destroy(state, other, i, cause, q, ev)
 
 

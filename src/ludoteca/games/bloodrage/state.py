@@ -50,7 +50,7 @@ class Battle:
         self.extra_seat = pillager
         self.passes = 0
         self.destroyed: list[int] = [0] * seats  # figures each seat lost in this battle
-        self.out: list[int] = []  # participants left with no figure before the comparison
+        self.out: list[int] = []  # participants left with no figure before the comparison (still in)
         self.winner = -1
         self.fought = False
         self.valkyrie: list[int] = []  # seats whose Valkyrie took part

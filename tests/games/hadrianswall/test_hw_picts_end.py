@@ -193,3 +193,77 @@ def test_hw_53_the_last_attack_ends_the_game() -> None:
     assert state.phase == "over" and state.year == 6
     assert G.legal(state, 0) == [] and G.pending(state) == []
     assert state.players[0].todo == []
+
+
+def _on_top(state, attack: str) -> None:
+    card = next(c.id for c in C.fate if c.attack == attack and c.id in state.fate_deck)
+    state.fate_deck.remove(card)
+    state.fate_deck.append(card)
+
+
+def test_hw_41_a_cohort_never_covers_another_direction() -> None:
+    state = main(1, seed=5)
+    set_count(state, 0, "cohort_left", 6)
+    set_count(state, 0, "cohort_centre", 6)
+    _on_top(state, "right")
+    end_year_all(state)
+    attack = state.last_attack[0]
+    assert (attack["left"], attack["centre"], attack["right"]) == (0, 0, 1)
+    assert attack["breaches"] == 1 and state.players[0].disdain == 1
+    other = main(1)
+    set_count(other, 0, "cohort_right", 2)
+    out = rules.resolve_attack(other.players[0], [0, 0, 3], 4)  # two blocked, the third breaches
+    assert (out["breaches"], out["disdain"], out["valour"]) == (1, 1, 3)
+
+
+def test_hw_44_attack_valour_gives_workers_for_next_year() -> None:
+    state = main(1, seed=4)
+    for name in ("cohort_left", "cohort_centre", "cohort_right"):
+        set_count(state, 0, name, 6)
+    set_count(state, 0, "valour", 2)
+    end_year_all(state)  # year 1: a full defence is worth 1 valour, the 3rd box: a soldier
+    assert state.year == 2 and state.players[0].count[C.section_index["valour"]] == 3
+    gain = C.fate_index[state.year_card].gain
+    assert state.players[0].stock[0] == gain[0] + 1
+
+
+def test_hw_50_guideline_cards_architect_fighter_merchant_planner_pontiff() -> None:
+    state = main(1)
+    p = state.players[0]
+    set_count(state, 0, "archway", 1)
+    set_count(state, 0, "statue", 1)
+    assert scoring.card_points(p, "p0-architect") == 2
+    set_count(state, 0, "cohort_left", 6)
+    set_count(state, 0, "cohort_right", 5)
+    assert scoring.card_points(p, "p0-fighter") == 1
+    p.goods = [2, 2, 2, 2, 2, 2, 0, 0]
+    set_count(state, 0, "goods", 6)
+    assert scoring.card_points(p, "p0-merchant") == 2  # repeats count
+    for name in ("traders", "performers", "priests", "apparitors"):
+        set_count(state, 0, name, 9)
+    assert scoring.card_points(p, "p0-planner") == 2
+    set_count(state, 0, "patricians", 9)
+    assert scoring.card_points(p, "p0-planner") == 3
+    set_count(state, 0, "small_temple", 1)
+    set_count(state, 0, "medium_temple", 2)
+    assert scoring.card_points(p, "p0-pontiff") == 1
+    set_count(state, 0, "medium_temple", 3)
+    set_count(state, 0, "large_temple", 3)
+    assert scoring.card_points(p, "p0-pontiff") == 3
+
+
+def test_hw_52_choosing_shows_nothing_to_the_others_until_all_chose() -> None:
+    state = main(2, seed=7)
+    end_year_all(state)
+    assert state.year == 2 and state.phase == "choose"
+    old = [p.prospect for p in state.players]
+    hand = state.players[0].hand[:]
+    events = G.apply(state, 0, {"type": "choose", "guideline": hand[1]})
+    assert all(card not in json.dumps([e.args for e in events]) for card in hand)
+    p = state.players[0]
+    assert p.prospect == old[0] and len(p.guidelines) == 1  # nothing changes before all chose
+    assert G.legal(state, 0) == [] and [d.seat for d in G.pending(state)] == [1]
+    other = json.dumps(G.view(state, 1))
+    assert all(json.dumps(card) not in other for card in hand)
+    choose_all(state)
+    assert p.prospect == hand[0] and p.guidelines[-1] == hand[1]

@@ -209,3 +209,15 @@ def test_hw_11_leftovers_are_lost_at_year_end() -> None:
     gain = C.fate_index[state.year_card].gain
     assert state.players[0].stock[:4] == list(gain[:4])
     assert state.players[0].stock[4] == gain[4] + 1
+
+
+def test_hw_3_new_year_reshuffles_last_years_cards_too() -> None:
+    state = main(1, seed=2)
+    end_year_all(state)  # into year 2, choose phase
+    old = state.year_card
+    state.fate_deck = []
+    state.fate_discard = [c.id for c in C.fate]
+    rules.start_year(state, [])
+    # Nothing is on show when a year begins: last year's fate card goes back into the deck.
+    assert old in state.fate_deck or state.year_card == old
+    assert state.fate_discard == [state.year_card] and len(state.fate_deck) == 47

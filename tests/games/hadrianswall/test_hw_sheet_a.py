@@ -165,3 +165,36 @@ def test_hw_24_disdain_track_caps_at_15() -> None:
     choose_all(state)
     end_year_all(state)
     assert p.disdain == 15
+
+
+def test_hw_16_every_wall_box_waits_for_its_fort_box() -> None:
+    state = main(1)
+    give(state, resources=1)
+    set_count(state, 0, "granary", 2)
+    for n in range(1, 22):
+        set_count(state, 0, "wall", n - 1)
+        set_count(state, 0, "fort", n - 1)
+        assert why(state, 0, f"wall_{n}") == "locked"
+        set_count(state, 0, "fort", n)
+        assert why(state, 0, f"wall_{n}") is None
+    chained = [1, 4, 7, 10, 13, 16, 20]
+    for i, fort_box in enumerate(chained, start=1):
+        set_count(state, 0, "palisade", i - 1)
+        set_count(state, 0, "fort", fort_box - 1)
+        assert why(state, 0, f"palisade_{i}") == "locked"
+        set_count(state, 0, "fort", fort_box)
+        assert why(state, 0, f"palisade_{i}") is None
+
+
+def test_hw_22_each_landmark_needs_its_attribute_and_gives_two_of_another() -> None:
+    for landmark, needs, gives in (("archway", "renown", "valour"), ("monolith", "piety", "discipline"),
+                                   ("column", "valour", "piety"), ("statue", "discipline", "renown")):
+        state = main(1)
+        give(state, builders=1, resources=2)
+        set_count(state, 0, needs, 14)
+        assert why(state, 0, landmark) == "locked"
+        set_count(state, 0, needs, 15)
+        before = count(state, 0, gives)
+        fill(state, 0, landmark)
+        assert count(state, 0, gives) == before + 2
+        assert stock(state) == {"soldiers": 0, "builders": 0, "servants": 0, "civilians": 0, "resources": 0}

@@ -247,3 +247,100 @@ def test_hw_39_neighbours() -> None:
     assert rules.neighbours(main(2), 0) == [1]
     assert rules.neighbours(main(5), 0) == [4, 1]
     assert rules.neighbours(main(5), 4) == [3, 0]
+
+
+def test_hw_26_precinct_builds_top_to_bottom() -> None:
+    state = main(1)
+    set_count(state, 0, "traders", 9)
+    give(state, servants=3, civilians=6)
+    assert why(state, 0, "precinct_medium") == "order" and why(state, 0, "precinct_large") == "order"
+    fill(state, 0, "precinct_small")
+    assert why(state, 0, "precinct_large") == "order"
+    fill(state, 0, "precinct_medium")
+    fill(state, 0, "precinct_large")
+    assert [count(state, 0, a) for a in ("piety", "discipline", "renown")] == [1, 1, 1]
+    assert count(state, 0, "production") == 4 and stock(state)["resources"] == 3
+
+
+def test_hw_28_each_new_kind_gives_1_1_1_2_2_3_renown() -> None:
+    state = main(1)
+    p = state.players[0]
+    set_count(state, 0, "traders", 9)
+    set_count(state, 0, "market", 1)
+    give(state, resources=8)
+    gained = []
+    for i, good in enumerate((1, 2, 3, 3, 4, 5, 6), start=1):
+        before = count(state, 0, "renown")
+        fill(state, 0, f"goods_{i}")
+        state.fate_deck.append(next(c.id for c in C.fate if c.good == good and c.id in state.fate_deck))
+        G.apply(state, 0, {"type": "trade", "from": "fate"})
+        gained.append(count(state, 0, "renown") - before)
+    assert gained == [1, 1, 1, 0, 2, 2, 3]  # the repeated 3 is written down but gives nothing
+    assert p.goods[:7] == [1, 2, 3, 3, 4, 5, 6]
+    assert stock(state)["resources"] == 1 and stock(state)["servants"] == 1  # the 7th box's servant
+
+
+def test_hw_32_garden_icons_of_a_full_track_are_lost() -> None:
+    state = main(1)
+    set_count(state, 0, "priests", 7)
+    set_count(state, 0, "traders", 9)
+    set_count(state, 0, "gardens", 1)
+    give(state, servants=1, builders=1, resources=2)
+    fill(state, 0, "garden_large")
+    assert [count(state, 0, c) for c in ("traders", "performers", "priests", "apparitors", "patricians")] == [
+        9, 1, 8, 1, 1]
+    assert count(state, 0, "piety") == 2  # the garden's own piety and the 8th priest's
+    # performers 1 and apparitors 1 give a builder each, patricians 1 a resource; traders 10 does not exist
+    assert stock(state) == {"soldiers": 0, "builders": 2, "servants": 0, "civilians": 0, "resources": 1}
+
+
+def test_hw_33_large_temple_boxes_need_the_medium_temple_full() -> None:
+    state = main(1)
+    set_count(state, 0, "priests", 9)
+    set_count(state, 0, "temples", 3)
+    set_count(state, 0, "small_temple", 1)
+    set_count(state, 0, "medium_temple", 2)
+    give(state, civilians=2)
+    assert why(state, 0, "large_temple_1") == "locked"
+    fill(state, 0, "medium_temple_3", "civilians")
+    assert state.players[0].temple_favours == 1  # the medium temple's last box
+    assert why(state, 0, "large_temple_1") is None
+    assert why(state, 0, "large_temple_2") == "order"
+
+
+def test_hw_37_own_pattern_pays_the_supply_a_neutral_one_the_card() -> None:
+    state = main(1, seed=3)
+    p = state.players[0]
+    set_count(state, 0, "patricians", 9)
+    give(state, soldiers=2)
+    fill(state, 0, "scout_1")
+    sources = G.legal(state, 0)
+    assert {"type": "scout", "from": "own"} in sources
+    assert {"type": "scout", "from": "neutral", "card": state.neutral_open[1]} in sources
+    G.apply(state, 0, {"type": "scout", "from": "own"})
+    assert stock(state)["soldiers"] == 1 and p.neutral_items == 0
+    p.todo = []
+    fill(state, 0, "scout_2")
+    card = state.neutral_open[0]
+    G.apply(state, 0, {"type": "scout", "from": "neutral", "card": card})
+    assert stock(state)["soldiers"] == 0 and p.neutral_items == 1
+    assert p.todo[0] == ["place", C.card_index[card.split("-", 1)[1]].pattern]
+
+
+def test_hw_39_who_counts_as_a_neighbour_when_trading() -> None:
+    def sources(seats: int) -> list[dict]:
+        state = main(seats, seed=1)
+        set_count(state, 0, "traders", 9)
+        set_count(state, 0, "market", 1)
+        give(state, resources=1)
+        fill(state, 0, "goods_1")
+        return G.legal(state, 0)
+
+    solo = sources(1)
+    assert [m["from"] for m in solo] == ["fate", "neutral", "neutral"]
+    duo = sources(2)
+    assert [(m["from"], m.get("seat")) for m in duo] == [("fate", None), ("seat", 1), ("neutral", None)]
+    trio = sources(3)
+    assert [(m["from"], m.get("seat")) for m in trio] == [("fate", None), ("seat", 2), ("seat", 1)]
+    six = sources(6)
+    assert [m.get("seat") for m in six if m["from"] == "seat"] == [5, 1]

@@ -300,6 +300,7 @@ def start_year(state: HadriansWallState, events: list[Event]) -> None:
     state.year += 1
     state.phase = PHASE_CHOOSE
     state.flips = []
+    state.year_card = None  # nothing is on show yet: a reshuffle takes last year's card too (HW-3)
     card = flip_fate(state)
     state.year_card = card
     fate = C.fate_index[card]

@@ -152,7 +152,8 @@ class Player:
             self.seen.add(move["type"])
         else:
             self.fallbacks.append(move)
-            target = page.locator(f"#moves button.move[data-move='{key}']")
+            # A move that reads like an earlier one shares its button (data-also).
+            target = page.locator(f"#moves button.move[data-move='{key}'], #moves button.move[data-also*='{key}']")
         before = state(page)
         target.first.click()
         page.wait_for_function("([a, v]) => { const s = window.ludotecaTable.state;"

@@ -158,7 +158,8 @@ class Person:
             self.seen.add(move["type"])
         else:
             self.fallbacks.append(move)
-            target = page.locator(f"#moves button.move[data-move='{key}']")
+            # A move that reads like an earlier one shares its button (data-also).
+            target = page.locator(f"#moves button.move[data-move='{key}'], #moves button.move[data-also*='{key}']")
         before = page.evaluate("() => [window.ludotecaTable.state.acks, window.ludotecaTable.state.version]")
         target.first.click()
         page.wait_for_function("([a, v]) => { const s = window.ludotecaTable.state;"

@@ -55,6 +55,19 @@ def board_moves(page: Page) -> list[dict]:  # type: ignore[type-arg]
         "(els) => els.map((e) => e.getAttribute('data-move'))")]
 
 
+def check_move_list(page: Page) -> bool:
+    """The frame's move list: one button per distinct label (two Desert cards make one
+    "discard a Desert card" button), and every legal move behind some button."""
+    buttons = page.locator("#moves button.move").evaluate_all(
+        "(bs) => bs.map((b) => [b.textContent, b.dataset.move, b.dataset.also || ''])")
+    labels = [label for label, _, _ in buttons]
+    assert len(labels) == len(set(labels)), labels
+    behind = [move for _, first, also in buttons for move in [json.loads(first), *json.loads(also or "[]")]]
+    legal = page.evaluate("window.ludotecaTable.state.legal")
+    assert sorted(map(json.dumps, behind)) == sorted(map(json.dumps, legal))
+    return any(also for _, _, also in buttons)
+
+
 def choose(moves: list[dict]) -> dict:  # type: ignore[type-arg]
     return min(moves, key=lambda m: PREFERENCE.index(m["type"]) if m["type"] in PREFERENCE else 99)
 
@@ -81,7 +94,7 @@ def test_a_person_plays_a_whole_iwari_game_on_the_board(server, new_page) -> Non
     screenshot(page, "iwari-start-desktop")
 
     shots = {"pay", "half", "late"}  # each full-page screenshot costs ~0.5 s: a few, well chosen
-    clicks = fallbacks = 0
+    clicks = fallbacks = collapsed = 0
     kinds: set[str] = set()
     played: list[dict] = []  # type: ignore[type-arg]
     for _ in range(600):
@@ -98,6 +111,7 @@ def test_a_person_plays_a_whole_iwari_game_on_the_board(server, new_page) -> Non
                 break
             page.locator("#board .iw-overlay-close").click()
             continue
+        collapsed += check_move_list(page)
         moves = board_moves(page)
         if not moves:
             # Only a "pass" has no shape on the board: the frame's button plays it.
@@ -121,6 +135,8 @@ def test_a_person_plays_a_whole_iwari_game_on_the_board(server, new_page) -> Non
         clicks += 1
     else:
         raise AssertionError("the game did not end")
+
+    assert collapsed, "no turn offered two moves that read the same"
 
     # The end-of-journey overlay explains the score, then the frame's scoreboard remains.
     overlay = page.locator("#board .iw-overlay[data-kind=end]")

@@ -446,10 +446,24 @@ export async function mount(main, { id }) {
     movesDrawn = drawn;
     const hadFocus = box.contains(document.activeElement);
     const ctx = context();
-    clear(box, s.legal.map((move) => h("button", {
-      type: "button", class: "move", "data-move": JSON.stringify(move), disabled: s.busy,
-      onclick: (e) => play(JSON.parse(e.currentTarget.dataset.move)),
-    }, moveLabel(game().id, s.module, move, ctx))));
+    // Moves that read the same (two cards of one kind, two empty slots alike) are one
+    // choice to the player: one button, which plays the first of them and lists the
+    // others in data-also (a JSON array).
+    const buttons = new Map();
+    for (const move of s.legal) {
+      const label = moveLabel(game().id, s.module, move, ctx);
+      const text = typeof label === "string" ? label : label.textContent;
+      const same = buttons.get(text);
+      if (same) {
+        same.dataset.also = JSON.stringify([...JSON.parse(same.dataset.also || "[]"), move]);
+        continue;
+      }
+      buttons.set(text, h("button", {
+        type: "button", class: "move", "data-move": JSON.stringify(move), disabled: s.busy,
+        onclick: (e) => play(JSON.parse(e.currentTarget.dataset.move)),
+      }, label));
+    }
+    clear(box, [...buttons.values()]);
     if (hadFocus && box.firstElementChild) box.firstElementChild.focus();
   }
 

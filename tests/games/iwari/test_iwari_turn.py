@@ -286,6 +286,7 @@ def test_iw_9_the_third_tribe_uses_every_card_it_can() -> None:
     put_tents(state, 1, "desert-1.1")  # explored: the third tribe may place two pieces
     deal(state, 0, "tundra-01", "desert-01", "desert-02")
     play(state, 0, {"type": "territory", "territory": "tundra-2"})
+    assert GAME.pending(state)[0].prompt.key == "iwari.prompt.piece"
     play(state, 0, {"type": "tent", "space": "tundra-2.1"})
     play(state, 0, {"type": "pay", "cards": ["tundra-01"]})
     play(state, 0, {"type": "territory", "territory": "desert-1"})  # the third tribe's move
@@ -293,6 +294,8 @@ def test_iw_9_the_third_tribe_uses_every_card_it_can() -> None:
     play(state, 0, {"type": "pay", "cards": ["desert-01"]})
     # desert-02 still pays for a piece here: the move cannot stop and waste it
     assert state.phase == PIECE and "done" not in legal_types(state, 0)
+    # ...and the prompt offers no "end" either (the player's own piece prompt does)
+    assert GAME.pending(state)[0].prompt.key == "iwari.prompt.third_piece"
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "done"})
     play(state, 0, {"type": "totem"})

@@ -212,7 +212,9 @@ def pending(state: IwariState) -> list[Decision]:
             args["tribe"], args["territory"] = key[2], key[3]
         elif phase == FEAT:
             args["feat"] = key[2]
-        cached = _DECISIONS[key] = [Decision(state.current, Prompt(PROMPTS[phase], args))]
+        # The third tribe's move cannot be ended early (IW-9): its prompt offers no "end".
+        prompt = "iwari.prompt.third_piece" if phase == PIECE and state.tribe != state.current else PROMPTS[phase]
+        cached = _DECISIONS[key] = [Decision(state.current, Prompt(prompt, args))]
     return cached[:]
 
 

@@ -418,7 +418,7 @@ function drawSide(ctx) {
   const W = 300;
   const clans = view.clans;
   const valhallaRows = clans.length;
-  const height = 120 + 80 + 30 + valhallaRows * 30 + 120;
+  const height = 120 + 80 + 38 + valhallaRows * 30 + 120;
   const side = svg("svg", { class: "br-side", viewBox: `0 0 ${W} ${height}`, role: "group", "aria-label": t("br.ui.ages"), style: { width: "100%", maxWidth: "340px", height: "auto" } });
   let y = 20;
   side.append(label(10, y, t("br.ui.ages"), 14, { "font-weight": 700 }));
@@ -439,11 +439,14 @@ function drawSide(ctx) {
 
   // Glory track: a bar scaled to the leader, one marker per clan.
   side.append(label(10, y, t("br.ui.glory"), 14, { "font-weight": 700 }));
-  y += 14;
+  // Room above the bar for the markers, stacked a little when clans are level.
+  y += 14 + 6 + 4 * clans.length;
   const top = Math.max(40, ...clans.map((c) => c.glory));
   const scale = Math.ceil(top / 20) * 20;
+  // About four numbered steps whatever the scale (glory passes 100 in long games).
+  const step = Math.max(10, Math.ceil(scale / 40) * 10);
   side.append(svg("rect", { x: 10, y, width: W - 20, height: 12, rx: 6, fill: "#efe9dc", stroke: "#8a8a8a" }));
-  for (let v = 0; v <= scale; v += 10) {
+  for (let v = 0; v <= scale; v += step) {
     const x = 10 + ((W - 20) * v) / scale;
     side.append(svg("line", { x1: x, y1: y, x2: x, y2: y + 12, stroke: "#8a8a8a" }), label(x, y + 26, String(v), 9, { "text-anchor": "middle", fill: "#5c5c66" }));
   }
@@ -453,7 +456,7 @@ function drawSide(ctx) {
     marker.append(title(`${seatName(ctx.seats, c.seat)}: ${c.glory}`));
     side.append(marker);
   });
-  y += 52;
+  y += 38;
 
   // Valhalla: the figures each clan has there now.
   side.append(label(10, y, t("br.ui.valhalla"), 14, { "font-weight": 700 }));

@@ -166,7 +166,7 @@ def test_br_38_highest_str_wins_tie_all_lose() -> None:
     assert not s.pillaged[P("gimle")] and s.glory == [0, 0, 0]
 
 
-def test_br_38_three_clans_tie_at_the_top_all_three_lose() -> None:
+def test_br_38_a_tie_at_the_top_makes_all_three_clans_lose() -> None:
     s = battle_state()
     put(s, 2, "warrior", "gimle")
     give(s, 0, "tyrs_bash")  # 2 + 2

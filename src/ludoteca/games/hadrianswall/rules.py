@@ -126,11 +126,25 @@ def block(state: HadriansWallState, seat: int, b: int) -> str | None:
 
 
 def box_status(state: HadriansWallState, seat: int) -> dict[str, str]:
-    """For every box of ``seat``'s sheets: "filled", "open" (fillable now) or why not."""
+    """For every box of ``seat``'s sheets: "filled", "open" (fillable now) or why not.
+
+    The same answers as ``block`` box by box; the first checks are inlined because most
+    boxes stop there (filled, or waiting for the box before them), and every seat's view
+    asks after every move."""
+    p = state.players[seat]
+    filled = p.boxes
+    count = p.count
     out = {}
     for box in BOXES:
-        reason = block(state, seat, box.index)
-        out[box.id] = reason or "open"
+        sec = SECTIONS[box.section]
+        if sec.earned:
+            out[box.id] = "earned"
+        elif filled[box.index]:
+            out[box.id] = "filled"
+        elif sec.kind != "free" and box.position != count[sec.index]:
+            out[box.id] = "order"
+        else:
+            out[box.id] = block(state, seat, box.index) or "open"
     return out
 
 

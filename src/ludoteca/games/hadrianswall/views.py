@@ -12,6 +12,7 @@ from .state import HadriansWallState
 
 C = components()
 SEC = C.section_index
+BOX_IDS = tuple(box.id for box in C.boxes)
 
 
 def _player(state: HadriansWallState, seat: int, reader: int | None) -> dict[str, Any]:
@@ -19,7 +20,7 @@ def _player(state: HadriansWallState, seat: int, reader: int | None) -> dict[str
 
     p = state.players[seat]
     own = reader == seat
-    filled = {C.boxes[b].id: year for b, year in enumerate(p.boxes) if year}
+    filled = {box_id: year for box_id, year in zip(BOX_IDS, p.boxes, strict=True) if year}
     out: dict[str, Any] = {
         "seat": seat,
         "filled": filled,

@@ -279,7 +279,9 @@ function drawMap(ctx, tg) {
   const step = 360 / ring.length;
   const angleOf = new Map(ring.map((id, k) => [id, -90 + k * step]));
 
-  // Fjords first (under the ring's rim): between the two provinces each supports.
+  // Fjords first (under the ring's rim): between the two provinces each supports. Their
+  // names go on top of everything, last, as a long name runs across the rim.
+  const fjordNames = svg("g", { class: "br-fjord-names", "pointer-events": "none" });
   for (const f of view.fjords) {
     const [a, b] = f.supports || [];
     let mid = -90;
@@ -300,7 +302,7 @@ function drawMap(ctx, tg) {
     const [rawX, ly] = polar(R_FJORD + 46, mid);
     const half = (textWidth(place(f.id, t)) * 14) / 2 + 4;
     const lx = Math.min(780 - half, Math.max(half, rawX)); // the board's edge must not cut the name
-    g.append(label(lx, ly + 4, place(f.id, t), 14, { "text-anchor": "middle", fill: "#153a52", "pointer-events": "none", "font-style": "italic" }));
+    fjordNames.append(label(lx, ly + 4, place(f.id, t), 14, { "text-anchor": "middle", fill: "#153a52", "font-style": "italic", "data-loc": f.id }));
     const figs = f.figures;
     grid(figs.length, x, y + 4, 3, 22, 20).forEach(([fx, fy], i) => {
       const [seat, kind] = figs[i];
@@ -319,6 +321,7 @@ function drawMap(ctx, tg) {
   // Yggdrasil in the middle.
   const ygg = provinces.get("yggdrasil");
   if (ygg) map.append(drawProvince(ygg, null, polar, null, ctx, tg, me));
+  map.append(fjordNames);
   return map;
 }
 

@@ -173,3 +173,15 @@ def test_a_search_with_the_hooks_answers_legally(seats: int) -> None:
         assert bot.choose(ctx) in legal
         state = play_until(state, rng, lambda s: s.year >= 3 and s.phase == "main")
         assert state is not None
+
+
+def test_progress_counts_the_filled_boxes_of_the_sheets() -> None:
+    """The estimate counts filled boxes per section (the greedy bot's hot loop): each
+    section's count must be its filled boxes, at every stage of random games."""
+    seen = 0
+    for state in policy_states(3, 12, 9):
+        for p in state.players:
+            boxes = sum(1 for b in ai.C.boxes if not ai.C.sections[b.section].earned and p.boxes[b.index])
+            assert sum(p.count[s] for s in ai._SHEET_SECTIONS) == boxes
+            seen += boxes
+    assert seen > 100

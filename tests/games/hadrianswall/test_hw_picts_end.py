@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ludoteca.engine import Result
+from ludoteca.engine import Result, Rng
 from ludoteca.games.hadrianswall import rules, scoring
 
 from .hw_helpers import C, G, choose_all, end_year_all, fill, give, main, new, set_count
@@ -149,6 +149,22 @@ def test_hw_50_guideline_cards() -> None:
     assert scoring.card_points(p, "p0-forager") == 0
     set_count(state, 0, "production", 9)
     assert scoring.card_points(p, "p0-forager") == 3
+
+
+def test_hw_48_to_50_the_bare_total_is_the_scored_total() -> None:
+    """``scoring.total`` (for the bots) must equal the breakdown's total, at every stage."""
+    rng = Rng(11)
+    compared = 0
+    for seed in range(3):
+        state = G.setup(3, {}, seed)
+        while G.result(state) is None:
+            seat = G.pending(state)[0].seat
+            G.perform(state, seat, rng.choice(G.legal(state, seat)))
+            if rng.below(8) == 0:
+                for reader in range(3):
+                    assert scoring.total(state, reader) == scoring.score(state, reader)["total"]
+                    compared += 1
+    assert compared > 100
 
 
 def test_hw_51_ties_least_disdain_then_guidelines() -> None:

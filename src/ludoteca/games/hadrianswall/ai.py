@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from ludoteca.engine import Game, Move, Rng
@@ -71,9 +72,13 @@ def rollout_policy(game: Game[Any], state: Any, seat: int, legal: Sequence[Move]
     return rng.choice(legal)
 
 
-_EARNED = frozenset(s.index for s in C.sections if s.earned)
-_SHEET_BOXES = tuple(b.index for b in C.boxes if b.section not in _EARNED)
+# A section's count rises exactly when one of its boxes is filled (rules.fill), so the
+# filled boxes are counted per section, not box by box (the greedy bot's hot loop).
+_SHEET_SECTIONS = tuple(s.index for s in C.sections if not s.earned)
+_sheet_counts = itemgetter(*_SHEET_SECTIONS)
+_COHORT_SECTIONS = tuple(C.section_index[c] for c in COHORTS)
 _INCOME = tuple(C.section_index[s] for s in ("production", "inn", "workshop", "road"))
+_income_counts = itemgetter(*_INCOME)
 
 
 def _estimate(state: Any, seat: int, stock_value: float = 0.0) -> float:
@@ -81,18 +86,21 @@ def _estimate(state: Any, seat: int, stock_value: float = 0.0) -> float:
     earn valour, income buys more boxes in the years left; plus ``stock_value`` per unit
     of stock the seat may still spend this year."""
     p = state.players[seat]
-    now = scoring.score(state, seat)["total"]
+    now = scoring.total(state, seat)
     before_attack = state.phase in ("choose", "main")
     years_left = _years_left(state)
-    cohorts = [p.count[C.section_index[c]] + (p.dir_favours[i] + p.temple_favours / 3.0) * 0.5
-               for i, c in enumerate(COHORTS)]
+    count = p.count
+    favour = p.temple_favours / 3.0
+    left, centre, right = (count[s] + (p.dir_favours[i] + favour) * 0.5 for i, s in enumerate(_COHORT_SECTIONS))
     threat = 0.0
     for year in range(state.year + (0 if before_attack else 1), 7):
         cards = C.years[year - 1][state.difficulty] + (p.neutral_items if year == state.year else 0)
         weight = 2.5 if year == state.year else 1.0
-        threat += weight * sum(max(0.0, cards / 3.0 - c) for c in cohorts)
-    progress = sum(1 for b in _SHEET_BOXES if p.boxes[b])
-    income = sum(p.count[s] for s in _INCOME)
+        share = cards / 3.0  # the Picts coming at each of the three cohorts
+        threat += weight * ((share - left if share > left else 0.0) + (share - centre if share > centre else 0.0)
+                            + (share - right if share > right else 0.0))
+    progress = sum(_sheet_counts(count))
+    income = sum(_income_counts(count))
     # Stock is public (every fill shows its cost); it is cleared at the attack, so it only
     # counts while the seat may still spend it.
     stock = sum(p.stock) if stock_value and state.phase == "main" and not p.ended else 0

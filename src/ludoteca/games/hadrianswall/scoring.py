@@ -57,8 +57,15 @@ def measure(p: Any, goal: str) -> int:
     raise ValueError(goal)
 
 
+_CARDS: dict[str, Any] = {}
+"""Guideline cards by their dealt id ("<n>-<card>"), looked up once."""
+_ATTRIBUTE_SECTIONS = tuple(SEC[a] for a in ATTRIBUTES)
+
+
 def card_points(p: Any, card_id: str) -> int:
-    card = C.card_index[card_id.split("-", 1)[1]]
+    card = _CARDS.get(card_id)
+    if card is None:
+        card = _CARDS[card_id] = C.card_index[card_id.split("-", 1)[1]]
     value = measure(p, card.goal)
     if card.goal == "final_disdain":
         return sum(1 for t in card.thresholds if value <= t)
@@ -74,6 +81,16 @@ def score(state: Any, seat: int) -> dict[str, Any]:
     total = sum(attributes.values()) + sum(guidelines.values()) - penalty
     return {"total": total, "attributes": attributes, "guidelines": guidelines, "disdain": disdain,
             "disdain_penalty": penalty}
+
+
+def total(state: Any, seat: int) -> int:
+    """``score(state, seat)["total"]`` without the breakdown: the bots ask it very often."""
+    p = state.players[seat]
+    count = p.count
+    points = sum(count[s] for s in _ATTRIBUTE_SECTIONS)
+    for card in p.guidelines:
+        points += card_points(p, card)
+    return points - disdain_penalty(final_disdain(p))
 
 
 def solo_rank(points: int) -> str:

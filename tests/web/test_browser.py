@@ -192,6 +192,9 @@ def test_language_switch_is_remembered_and_follows_the_browser(server, new_page)
     page.reload()
     expect(page.locator("nav")).to_contain_text("ロビー")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
+    # Opened while it is the person's turn: the moves are labelled by the game's module
+    # (drawn first before it loaded, they must be drawn again once it has).
+    expect(page.locator("#moves button.move").first).to_have_text(re.compile("で入札"))
     page.locator("#language").select_option("vi")
     expect(page.locator("#seats-panel h2")).to_have_text("Người chơi")
 

@@ -438,7 +438,9 @@ export async function mount(main, { id }) {
     const box = parts.moves;
     // The same moves are not redrawn (an update that changed nothing else, a clock):
     // the button under the reader's pointer or focus stays the same button.
-    const drawn = `${language()}|${JSON.stringify(s.legal)}`;
+    // The game module is part of the key: moves first drawn before it loaded (generic
+    // labels) are drawn again once it has.
+    const drawn = `${language()}|${s.module ? "module" : "generic"}|${JSON.stringify(s.legal)}`;
     if (drawn === movesDrawn) {
       for (const button of box.children) button.disabled = s.busy;
       return;

@@ -1,0 +1,135 @@
+"""Pictures for the README: one table per game in mid-game, as its first seat sees it,
+taken by Debian's Chromium from a real server (embedded SQLite, bots in the other seats).
+
+    .venv/bin/python tools/readme_pictures.py [GAME ...] [--out docs/img] [--seed 3]
+
+Seat 0 plays seeded random legal moves through the HTTP API until the table reaches a
+game's chosen move count; the page is then opened and photographed as the window shows
+it, as JPEG (small enough to keep in the repository). Needs the dev extra (Playwright) and
+/usr/bin/chromium (`make browser`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import APIRequestContext, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+
+# game id -> (seats, moves played before the picture, the part brought into view)
+SCENES: dict[str, tuple[int, int, str]] = {
+    "bloodrage": (4, 60, "#board svg"),
+    "crusaders": (3, 40, "#board svg"),
+    "iwari": (3, 60, "#board svg"),
+    "hadrianswall": (2, 90, "#board .hw-sheet-A"),  # the sheets, below the year's cards
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url: str, server: subprocess.Popen[bytes]) -> None:
+    import urllib.request
+
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit("the server exited")
+        try:
+            with urllib.request.urlopen(f"{url}/api/health", timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("the server did not start")
+
+
+def ok(answer: object, what: str) -> dict:  # type: ignore[type-arg]
+    if not answer.ok:  # type: ignore[attr-defined]
+        raise SystemExit(f"{what}: {answer.status} {answer.text()}")  # type: ignore[attr-defined]
+    return answer.json()  # type: ignore[attr-defined, no-any-return]
+
+
+def play_to(api: APIRequestContext, url: str, csrf: dict[str, str], game: str, seats: int, moves: int,
+            rng: random.Random) -> str:
+    """A table of ``game`` with bots in every seat but 0, played to ``moves`` moves and
+    then on to seat 0's next turn."""
+    table = ok(api.post(f"{url}/api/tables", data={"game": game, "seats": seats}, headers=csrf), "create")["id"]
+    for _ in range(seats - 1):
+        ok(api.post(f"{url}/api/tables/{table}/bots", data={"bot": "easy"}, headers=csrf), "bot")
+    ok(api.post(f"{url}/api/tables/{table}/start", headers=csrf), "start")
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        snap = ok(api.get(f"{url}/api/tables/{table}"), "read")
+        if snap.get("result"):
+            return table
+        if snap["version"] >= moves and snap["legal"]:  # the picture shows seat 0 to play
+            return table
+        if snap["legal"]:
+            move = rng.choice(snap["legal"])
+            api.post(f"{url}/api/tables/{table}/moves", data={"version": snap["version"], "move": move}, headers=csrf)
+        else:
+            time.sleep(0.1)
+    raise SystemExit(f"{game}: the table did not reach {moves} moves")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*", default=list(SCENES))
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--width", type=int, default=1280)
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "LUDOTECA_DATABASE_URL": f"sqlite:///{tmp}/pictures.db"}
+        env.pop("LUDOTECA_REDIS_URL", None)
+        server = subprocess.Popen([sys.executable, "-m", "ludoteca.cli", "serve", "--port", str(port)],
+                                  cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_for(url, server)
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+                context = browser.new_context(viewport={"width": args.width, "height": 860})
+                api = context.request
+                ok(api.post(f"{url}/api/accounts", data={"username": "ada", "password": "pictures please"}), "account")
+                session = ok(api.post(f"{url}/api/sessions", data={"username": "ada", "password": "pictures please"}),
+                             "sign in")
+                csrf = {"X-CSRF-Token": session["csrf"]}
+                rng = random.Random(args.seed)
+                for game in args.games:
+                    seats, moves, part = SCENES[game]
+                    table = play_to(api, url, csrf, game, seats, moves, rng)
+                    page = context.new_page()
+                    page.goto(f"{url}/#/table/{table}")
+                    target = page.locator(part).first
+                    target.wait_for()
+                    if game == "hadrianswall":
+                        target.evaluate("(el) => window.scrollTo(0, el.getBoundingClientRect().top + scrollY - 60)")
+                    page.wait_for_timeout(500)  # let the board settle after the last update
+                    path = args.out / f"{game}.jpg"
+                    page.screenshot(path=str(path), type="jpeg", quality=70)
+                    print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB")
+                    page.close()
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+if __name__ == "__main__":
+    main()

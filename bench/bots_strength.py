@@ -10,6 +10,7 @@ Hadrian's Wall). One game of a long title takes minutes at 1 s per decision, so 
 iterations per second on mid-game states. ``--rollout-depth`` and ``--no-hooks`` change
 the hooks the measured ISMCTS uses (the opponents keep the game's), to weigh a hook.
 ``--report`` plays nothing and prints every cell the journal holds games for.
+``--round K`` plays breadth first: every cell gets K more games before any gets more.
 ``--jobs N`` plays N games at once; ``--journal FILE`` records every finished game and
 skips those already recorded, so the full protocol can run in pieces, resume after a
 stop, or be split across machines (concatenate the journals).
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -168,6 +168,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--markdown", action="store_true", help="print the table as docs/bots.md shows it")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
+    parser.add_argument("--round", type=int, default=None,
+                        help="breadth first: bring every cell up by this many games before any gets more")
     parser.add_argument("--journal", type=Path, default=None,
                         help="append each finished game to this JSON-lines file, and skip the games it "
                              "already holds: a long run can stop, resume, or be split across machines")
@@ -181,6 +183,7 @@ def main() -> None:
         ([f"{budget.seconds:g} s"] if budget.seconds else [])
     label = "ismcts " + " ".join(parts)
     rows: list[dict[str, Any]] = []
+    cells: list[dict[str, Any]] = []
     for game_id in args.games or available():
         game = load(game_id)
         for players in seat_counts(game, args.players):
@@ -191,32 +194,43 @@ def main() -> None:
             for kind in (["solo"] if players == 1 else args.against):
                 hooks = own_hooks(game, args.rollout_depth, args.no_hooks)
                 source = (hooks or hooks_for(game)).source
-                cell = f"{game_id}/{players}/{kind}/{label}/{source}/seed={args.seed}"
-                done = {i: g for i, g in journal.get(cell, {}).items() if args.report or i < args.count}
-                if args.report and not done:
-                    continue
-                tasks = [{"cell": cell, "game": game_id, "players": players, "kind": kind, "index": i,
-                          "seed": args.seed, "iterations": budget.iterations, "seconds": budget.seconds,
-                          "depth": args.rollout_depth, "no_hooks": args.no_hooks, "label": label}
-                         for i in range(0 if args.report else args.count) if i not in done]
-                started = time.perf_counter()
-                what = f"{game_id} {players}p vs {kind}"
-                with err.status(f"{what}: {len(done)}/{args.count}") as status:
-                    def progress(n: int, what: str = what, before: int = len(done), status: Any = status) -> None:
-                        status.update(f"{what}: {before + n}/{args.count}")
+                cells.append({"game": game, "players": players, "kind": kind, "hooks": hooks, "source": source,
+                              "key": f"{game_id}/{players}/{kind}/{label}/{source}/seed={args.seed}"})
+    # Breadth first: every cell gets --round more games before any gets more, so a run cut
+    # short (or still going) has balanced samples; the journal makes each round resumable.
+    step = args.round or args.count
+    for target in ([] if args.report else range(step, args.count + step, step)):
+        for c in cells:
+            target_here = min(target, args.count)
+            done = journal.get(c["key"], {})
+            tasks = [{"cell": c["key"], "game": c["game"].id, "players": c["players"], "kind": c["kind"], "index": i,
+                      "seed": args.seed, "iterations": budget.iterations, "seconds": budget.seconds,
+                      "depth": args.rollout_depth, "no_hooks": args.no_hooks, "label": label}
+                     for i in range(target_here) if i not in done]
+            if not tasks:
+                continue
+            what = f"{c['game'].id} {c['players']}p vs {c['kind']}"
+            with err.status(f"{what}: {target_here - len(tasks)}/{target_here}") as status:
+                def progress(n: int, what: str = what, before: int = target_here - len(tasks),
+                             goal: int = target_here, status: Any = status) -> None:
+                    status.update(f"{what}: {before + n}/{goal}")
 
-                    played = play_cell(tasks, args.jobs, args.journal, progress)
-                names = [bot.name for bot in cell_bots(game, players, kind, budget, label, hooks)]
-                result = summarize(game_id, players, names, [*done.values(), *played], args.seed)
-                hero = result.entries[0]
-                rows.append({"game": game_id, "players": players, "against": kind, "games": result.games,
-                             "budget": label, "hooks": source,
-                             **{k: v for k, v in hero.to_json().items() if k != "bot"},
-                             "opponent_mean_score": (sum(sum(e.scores) for e in result.entries[1:])
-                                                     / max(1, sum(len(e.scores) for e in result.entries[1:]))),
-                             "baseline": result.baseline, "seconds": time.perf_counter() - started,
-                             "least_score": min(hero.scores, default=0)})
-                err.print(f"[dim]{rows[-1]}[/dim]")
+                for played in play_cell(tasks, args.jobs, args.journal, progress):
+                    journal.setdefault(c["key"], {})[played.index] = played
+    for c in cells:
+        games = [g for i, g in journal.get(c["key"], {}).items() if args.report or i < args.count]
+        if not games:
+            continue
+        names = [bot.name for bot in cell_bots(c["game"], c["players"], c["kind"], budget, label, c["hooks"])]
+        result = summarize(c["game"].id, c["players"], names, games, args.seed)
+        hero = result.entries[0]
+        rows.append({"game": c["game"].id, "players": c["players"], "against": c["kind"], "games": result.games,
+                     "budget": label, "hooks": c["source"],
+                     **{k: v for k, v in hero.to_json().items() if k != "bot"},
+                     "opponent_mean_score": (sum(sum(e.scores) for e in result.entries[1:])
+                                             / max(1, sum(len(e.scores) for e in result.entries[1:]))),
+                     "baseline": result.baseline, "least_score": min(hero.scores, default=0)})
+        err.print(f"[dim]{rows[-1]}[/dim]")
     if args.json:
         print(json.dumps(rows))
         return

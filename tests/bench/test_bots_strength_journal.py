@@ -38,3 +38,12 @@ def test_a_journal_resumes_and_reports(tmp_path: Path) -> None:
     table = bench("--iterations", "2", "--journal", str(journal), "--report", "--markdown").splitlines()
     assert table[0].startswith("| game | seats | against | games |")
     assert table[2].startswith("| Iwari | 2 | random | 3 | ")
+
+
+def test_rounds_go_breadth_first(tmp_path: Path) -> None:
+    journal = tmp_path / "games.jsonl"
+    bench("iwari", "--players", "2", "--against", "random", "greedy", "--iterations", "2",
+          "--games", "2", "--round", "1", "--journal", str(journal))
+    order = [(json.loads(line)["cell"].split("/")[2], json.loads(line)["index"])
+             for line in journal.read_text().splitlines()]
+    assert order == [("random", 0), ("greedy", 0), ("random", 1), ("greedy", 1)]

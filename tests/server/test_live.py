@@ -71,6 +71,11 @@ def test_moves_chat_and_errors_over_the_socket(client):
             assert line["text"] == "good luck" and line["username"] == b.name
         wb.send_text("not json")
         assert receive_until(wb, lambda m: m["type"] == "error")["code"] == "invalid_request"
+        # Too large a message is refused with a clear error, and the socket goes on.
+        wb.send_text(json.dumps({"type": "chat", "text": "x" * 70_000}))
+        assert receive_until(wb, lambda m: m["type"] == "error")["code"] == "too_large"
+        wb.send_json({"type": "chat", "text": "still here"})
+        assert receive_until(wb, lambda m: m["type"] == "chat")["text"] == "still here"
     with client.websocket_connect(path) as anonymous:
         receive_until(anonymous, lambda m: m["type"] == "chat")  # the history comes first
         anonymous.send_json({"type": "chat", "text": "hi"})

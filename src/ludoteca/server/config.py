@@ -37,7 +37,6 @@ class Settings:
     bot_seconds: float = 1.0
     bot_workers: int = 2
     engine_seconds: float = 5.0
-    engine_workers: int = 8
     clock_tick_seconds: float = 1.0
     bot_delay_seconds: float = 0.0
     sqlite_synchronous: str = "NORMAL"
@@ -63,8 +62,9 @@ class Settings:
         if get("SECRET"):
             values["secret"] = get("SECRET")
         for name, kind in (("bot_seconds", float), ("engine_seconds", float), ("clock_tick_seconds", float),
-                           ("bot_delay_seconds", float), ("bot_workers", int), ("engine_workers", int),
-                           ("max_body_bytes", int), ("login_attempts_per_minute", int), ("session_days", int),
+                           ("bot_delay_seconds", float), ("bot_workers", int),
+                           ("max_body_bytes", int), ("max_ws_message_bytes", int),
+                           ("login_attempts_per_minute", int), ("session_days", int),
                            ("password_time_cost", int), ("password_memory_kib", int)):
             raw = get(name.upper())
             if raw:

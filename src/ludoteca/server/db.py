@@ -31,11 +31,16 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def make_engine(settings: Settings) -> Engine:
-    url = settings.database_url
+def driver_url(url: str) -> str:
+    """The URL with the driver we ship: psycopg 3 for PostgreSQL (SQLAlchemy's bare
+    scheme means psycopg2, which is not installed)."""
     if url.startswith("postgresql://"):
-        # psycopg 3 is the driver we ship; SQLAlchemy's bare scheme means psycopg2.
-        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+        return "postgresql+psycopg://" + url[len("postgresql://"):]
+    return url
+
+
+def make_engine(settings: Settings) -> Engine:
+    url = driver_url(settings.database_url)
     kwargs: dict[str, Any] = {"future": True}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}

@@ -23,7 +23,9 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, redis:
         raise SystemExit("several workers need a shared hub: give --redis (and better, PostgreSQL with --db)")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"Ludoteca: open http://{shown}:{port}/  (storage: {settings.backend}, "
-          f"hub: {'redis' if settings.redis_url else 'in-process'}, workers: {workers})", flush=True)
+          f"hub: {'redis' if settings.redis_url else 'local'}, workers: {workers})", flush=True)
     uvicorn.run("ludoteca.server.app:create_app", factory=True, host=host, port=port, workers=workers,
-                ws_max_size=settings.max_ws_message_bytes, proxy_headers=True, log_level="info",
+                # uvicorn's own cap sits above ours, so a message somewhat too large gets
+                # the socket's clear "too_large" error and only a huge one is cut (1009).
+                ws_max_size=4 * settings.max_ws_message_bytes, proxy_headers=True, log_level="info",
                 timeout_graceful_shutdown=5)

@@ -43,13 +43,14 @@ class EngineGuard:
     """Runs engine calls with a time limit, in the calling thread (a worker thread,
     never the event loop): a watchdog raises ``_Overrun`` asynchronously in a thread
     whose call overran. That stops a game stuck in a Python loop; one stuck inside a
-    C call is stopped when the call returns. Either way the table is suspended and its
-    cached match dropped, since the state may be half-changed.
+    C call is stopped when the call returns. A move that overran suspends its table and
+    drops the cached match, since the state may be half-changed; any other call that
+    overran answers 503 ``engine_timeout``.
 
     Running inline, rather than on a pool with a timeout, saves two thread switches per
     call, which on a busy 2-core machine cost more than the engine call itself."""
 
-    def __init__(self, workers: int, seconds: float) -> None:
+    def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self._lock = threading.Lock()
         self._running: dict[int, tuple[int, float]] = {}  # token -> (thread id, deadline)

@@ -46,7 +46,7 @@ class Server:
         self._write_lock: Any = threading.Lock() if self.sqlite else contextlib.nullcontext()
         self.secret = server_secret(self.sessions, settings)
         self.passwords = Passwords(settings.password_time_cost, settings.password_memory_kib)
-        self.guard = EngineGuard(settings.engine_workers, settings.engine_seconds)
+        self.guard = EngineGuard(settings.engine_seconds)
         self.cache = MatchCache(self.guard)
         self.hub: LocalHub | RedisHub = (RedisHub(settings.redis_url, settings.redis_prefix) if settings.redis_url
                                          else LocalHub())

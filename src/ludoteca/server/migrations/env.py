@@ -7,6 +7,7 @@ from alembic import context
 from sqlalchemy import create_engine
 
 from ludoteca.server.config import Settings
+from ludoteca.server.db import driver_url
 from ludoteca.server.models import Base
 
 config = context.config
@@ -21,7 +22,7 @@ def run() -> None:
             context.run_migrations()
         return
     url = config.get_main_option("sqlalchemy.url") or Settings.from_env().database_url
-    engine = create_engine(url)
+    engine = create_engine(driver_url(url))
     with engine.begin() as conn:
         context.configure(connection=conn, target_metadata=target_metadata, render_as_batch=True)
         with context.begin_transaction():

@@ -1,6 +1,6 @@
 // The one module that knows the server's HTTP paths (issue 7) and how it answers.
-// Every call resolves to parsed JSON or throws an ApiError carrying the server's
-// {code, message}, so pages can show a refusal as it came.
+// Every call resolves to parsed JSON (a game's rules: Markdown text) or throws an
+// ApiError carrying the server's {code, message}, so pages can show a refusal as it came.
 
 const CSRF_KEY = "ludoteca.csrf";
 
@@ -68,7 +68,16 @@ export const logOut = () => request("DELETE", "/api/sessions").finally(() => set
 // -- games and lobby --------------------------------------------------------------
 export const games = () => get("/api/games");
 export const gameStringsUrl = (gameId, lang) => `/api/games/${enc(gameId)}/i18n/${enc(lang)}`;
-export const rules = (gameId) => request("GET", `/api/games/${enc(gameId)}/rules`);
+// A game's rules as Markdown text (the route answers text, not JSON); null if it has none.
+export async function rules(gameId) {
+  let res;
+  try {
+    res = await fetch(`/api/games/${enc(gameId)}/rules`, { headers: { Accept: "text/markdown, text/plain" } });
+  } catch {
+    throw new ApiError(0, { code: "offline", message: "the server cannot be reached" });
+  }
+  return res.ok ? res.text() : null;
+}
 export const tables = (query = {}) => get(`/api/tables?${new URLSearchParams(query)}`);
 export const createTable = (spec) => post("/api/tables", spec);
 export const table = (id) => get(`/api/tables/${enc(id)}`);

@@ -4,7 +4,7 @@ import * as api from "./api.js";
 export const session = { user: null };
 
 export function setUser(user) {
-  // /api/me may answer {user: {...}} or the user itself; keep the user.
+  // GET /api/sessions answers {user: {...}} (or the user itself); keep the user.
   session.user = user && user.user ? user.user : user && user.username ? user : null;
   window.dispatchEvent(new CustomEvent("ludoteca:session", { detail: session.user }));
 }

@@ -22,21 +22,7 @@ export async function mount(main, { game: gameId }) {
     return {};
   }
   const game = games.find((g) => g.id === gameId) || { id: gameId, options: [] };
-  let rules = null;
-  try {
-    const res = await fetch(`/api/games/${encodeURIComponent(gameId)}/rules`, { headers: { Accept: "text/markdown, text/plain, application/json" } });
-    if (res.ok) {
-      const type = res.headers.get("content-type") || "";
-      if (type.includes("json")) {
-        const data = await res.json();
-        rules = data.text || data.markdown || null;
-      } else {
-        rules = await res.text();
-      }
-    }
-  } catch {
-    rules = null;
-  }
+  const rules = await api.rules(gameId).catch(() => null);
   main.append(h("section", { class: "panel" },
     h("p", {}, h("a", { href: "#/help" }, "← ", t("help.title"))),
     h("h1", {}, gameLabel(game)),

@@ -1,0 +1,44 @@
+"""The migrations as a host runs them: the `alembic` command line of docs/ops.md, on the
+embedded SQLite and on PostgreSQL given by its plain postgresql:// URL."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from ludoteca.server.db import driver_url
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def alembic(url: str, *args: str) -> str:
+    env = {**os.environ, "LUDOTECA_DATABASE_URL": url}
+    done = subprocess.run([sys.executable, "-m", "alembic", "-c", "src/ludoteca/server/alembic.ini", *args],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout + done.stderr
+
+
+def check_upgraded(url: str) -> None:
+    alembic(url, "upgrade", "head")
+    assert "(head)" in alembic(url, "current")
+    engine = sa.create_engine(driver_url(url))
+    with engine.connect() as conn:
+        columns = {c["name"] for c in sa.inspect(conn).get_columns("tables")}
+    engine.dispose()
+    assert "revision" in columns  # the latest migration ran
+
+
+def test_alembic_upgrades_an_empty_sqlite_file(tmp_path: Path) -> None:
+    check_upgraded(f"sqlite:///{tmp_path / 'host.db'}")
+
+
+@pytest.mark.postgres
+def test_alembic_upgrades_postgres_from_a_plain_url(pg_url: str) -> None:
+    assert pg_url.startswith("postgresql://")  # the driver is chosen by driver_url, as in the app
+    check_upgraded(pg_url)

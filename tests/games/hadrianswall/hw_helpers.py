@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from ludoteca.engine import IllegalMove
+from ludoteca.engine import IllegalMove, Rng
 from ludoteca.games.hadrianswall import HadriansWallGame, rules
 from ludoteca.games.hadrianswall.components import STOCK, components
 from ludoteca.games.hadrianswall.state import HadriansWallState
@@ -97,3 +98,16 @@ def rejected(state: HadriansWallState, seat: int, move: dict[str, Any]) -> str:
     except IllegalMove as error:
         return error.code
     raise AssertionError(f"{move} was accepted")
+
+
+def sampled_positions(seed: int, every: int, games: int = 3, seats: int = 3) -> Iterator[HadriansWallState]:
+    """Positions of ``games`` uniformly random games, about one move in ``every``, at every
+    stage; each is the live state, to inspect before the next is asked for."""
+    rng = Rng(seed)
+    for deal in range(games):
+        state = G.setup(seats, {}, deal)
+        while G.result(state) is None:
+            seat = G.pending(state)[0].seat
+            G.perform(state, seat, rng.choice(G.legal(state, seat)))
+            if rng.below(every) == 0:
+                yield state

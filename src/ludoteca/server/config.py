@@ -3,6 +3,7 @@ so that every uvicorn worker process reads the same settings)."""
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -11,10 +12,36 @@ from typing import Any
 ENV_PREFIX = "LUDOTECA_"
 
 
-def _flag(value: str | None, default: bool) -> bool:
+YES = ("1", "true", "yes", "on")
+NO = ("0", "false", "no", "off")
+SQLITE_SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+MAY_BE_ZERO = frozenset({"bot_delay_seconds"})
+
+
+class SettingsError(ValueError):
+    """A ``LUDOTECA_*`` variable that cannot be used; the message names it and says what
+    it takes, so a host sees it at start-up, not as a failure later."""
+
+
+def _flag(name: str, value: str | None, default: bool) -> bool:
     if value is None or value == "":
         return default
-    return value.strip().lower() in ("1", "true", "yes", "on")
+    word = value.strip().lower()
+    if word in YES or word in NO:
+        return word in YES
+    raise SettingsError(f"{ENV_PREFIX}{name} takes one of {'/'.join(YES)} or {'/'.join(NO)}, not {value!r}")
+
+
+def _number(name: str, kind: type[int] | type[float], raw: str) -> int | float:
+    what = "a whole number" if kind is int else "a number"
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise SettingsError(f"{ENV_PREFIX}{name.upper()} takes {what}, not {raw!r}") from None
+    if not math.isfinite(value) or value < 0 or (value == 0 and name not in MAY_BE_ZERO):
+        least = "zero or more" if name in MAY_BE_ZERO else "above zero"
+        raise SettingsError(f"{ENV_PREFIX}{name.upper()} takes {what} {least}, not {raw!r}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -55,10 +82,11 @@ class Settings:
             values["database_url"] = get("DATABASE_URL")
         if get("REDIS_URL"):
             values["redis_url"] = get("REDIS_URL")
-        if get("REDIS_PREFIX"):
+        # Set but empty is a choice here (keys at the top level of a Redis of its own).
+        if get("REDIS_PREFIX") is not None:
             values["redis_prefix"] = get("REDIS_PREFIX")
-        values["allow_guests"] = _flag(get("ALLOW_GUESTS"), base.allow_guests)
-        values["secure_cookies"] = _flag(get("SECURE_COOKIES"), base.secure_cookies)
+        values["allow_guests"] = _flag("ALLOW_GUESTS", get("ALLOW_GUESTS"), base.allow_guests)
+        values["secure_cookies"] = _flag("SECURE_COOKIES", get("SECURE_COOKIES"), base.secure_cookies)
         if get("SECRET"):
             values["secret"] = get("SECRET")
         for name, kind in (("bot_seconds", float), ("engine_seconds", float), ("clock_tick_seconds", float),
@@ -68,9 +96,14 @@ class Settings:
                            ("password_time_cost", int), ("password_memory_kib", int)):
             raw = get(name.upper())
             if raw:
-                values[name] = kind(raw)
-        if get("SQLITE_SYNCHRONOUS"):
-            values["sqlite_synchronous"] = get("SQLITE_SYNCHRONOUS")
+                values[name] = _number(name, kind, raw)
+        synchronous = get("SQLITE_SYNCHRONOUS")
+        if synchronous:
+            # It goes into a PRAGMA as it is, so only SQLite's own words are let through.
+            if synchronous.strip().upper() not in SQLITE_SYNCHRONOUS:
+                raise SettingsError(f"{ENV_PREFIX}SQLITE_SYNCHRONOUS takes one of {', '.join(SQLITE_SYNCHRONOUS)}, "
+                                    f"not {synchronous!r}")
+            values["sqlite_synchronous"] = synchronous.strip().upper()
         if get("WEB_ROOT"):
             values["web_root"] = get("WEB_ROOT")
         if get("RULES_DIR"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from .config import Settings
+from .config import Settings, SettingsError
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, redis: str | None = None,
@@ -17,7 +17,10 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, redis:
         os.environ["LUDOTECA_DATABASE_URL"] = db
     if redis:
         os.environ["LUDOTECA_REDIS_URL"] = redis
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        raise SystemExit(f"ludoteca serve: {error}") from None
     if workers > 1 and settings.backend == "sqlite" and not settings.redis_url:
         # Without Redis each process would only tell its own clients about changes.
         raise SystemExit("several workers need a shared hub: give --redis (and better, PostgreSQL with --db)")

@@ -18,9 +18,7 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,6 +27,8 @@ from typing import Any
 
 import httpx
 import websockets
+
+from ludoteca.server.launch import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_GAME = ROOT / "tests" / "server" / "drawbid.py"
@@ -42,12 +42,6 @@ for path in sys.argv[3:]:
 uvicorn.run("ludoteca.server.app:create_app", factory=True, host="127.0.0.1", port=int(sys.argv[1]),
             workers=int(sys.argv[2]), log_level="warning", ws_max_size=1 << 20)
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _stat(pid: int) -> list[str]:
@@ -265,20 +259,14 @@ def main() -> None:
         parser.error("--workers needs --redis: the processes tell each other's clients through it")
     if args.workers > 1 and plugins:
         parser.error("--workers serves installed games only (a plugin file is registered in one process)")
-    server = subprocess.Popen([sys.executable, "-c", LAUNCHER, str(port), str(args.workers), *plugins], env=env,
-                              cwd=workdir)
-    base = f"http://127.0.0.1:{port}"
+    server = ServerProcess([sys.executable, "-c", LAUNCHER, str(port), str(args.workers), *plugins], port=port,
+                           env=env, cwd=Path(workdir))
     try:
-        for _ in range(300):
-            try:
-                if httpx.get(base + "/api/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        figures = asyncio.run(run(args, base, server.pid))
+        server.start()
+        assert server.proc is not None
+        figures = asyncio.run(run(args, server.url, server.proc.pid))
     finally:
-        server.terminate()
-        server.wait(10)
+        server.stop()
     width = max(len(k) for k in figures)
     for key, value in figures.items():
         print(f"{key:<{width}}  {value}")

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
@@ -22,6 +21,8 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import APIRequestContext, sync_playwright
+
+from ludoteca.server.launch import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -33,27 +34,6 @@ SCENES: dict[str, tuple[int, int, str]] = {
     "iwari": (3, 60, "#board svg"),
     "hadrianswall": (2, 90, "#board .hw-sheet-A"),  # the sheets, below the year's cards
 }
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(url: str, server: subprocess.Popen[bytes]) -> None:
-    import urllib.request
-
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit("the server exited")
-        try:
-            with urllib.request.urlopen(f"{url}/api/health", timeout=1):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("the server did not start")
 
 
 def ok(answer: object, what: str) -> dict:  # type: ignore[type-arg]
@@ -94,14 +74,17 @@ def main() -> None:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "LUDOTECA_DATABASE_URL": f"sqlite:///{tmp}/pictures.db"}
         env.pop("LUDOTECA_REDIS_URL", None)
-        server = subprocess.Popen([sys.executable, "-m", "ludoteca.cli", "serve", "--port", str(port)],
-                                  cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = ServerProcess([sys.executable, "-m", "ludoteca.cli", "serve", "--port", str(port)], port=port,
+                               env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        url = server.url
         try:
-            wait_for(url, server)
+            try:
+                server.start()
+            except RuntimeError as error:
+                raise SystemExit(str(error)) from None
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
                 context = browser.new_context(viewport={"width": args.width, "height": 860})
@@ -118,17 +101,19 @@ def main() -> None:
                     page.goto(f"{url}/#/table/{table}")
                     target = page.locator(part).first
                     target.wait_for()
-                    if game == "hadrianswall":
-                        target.evaluate("(el) => window.scrollTo(0, el.getBoundingClientRect().top + scrollY - 60)")
                     page.wait_for_timeout(500)  # let the board settle after the last update
+                    if game == "hadrianswall":
+                        # After the settling: a late redraw would take the page back to its top.
+                        target.evaluate("(el) => window.scrollTo(0, el.getBoundingClientRect().top + scrollY - 60)")
+                        page.wait_for_timeout(100)
                     path = args.out / f"{game}.jpg"
                     page.screenshot(path=str(path), type="jpeg", quality=70)
-                    print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB")
+                    shown = path.resolve().relative_to(ROOT) if path.resolve().is_relative_to(ROOT) else path
+                    print(f"{shown}: {path.stat().st_size // 1024} KB")
                     page.close()
                 browser.close()
         finally:
-            server.terminate()
-            server.wait(10)
+            server.stop()
 
 
 if __name__ == "__main__":

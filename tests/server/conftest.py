@@ -4,22 +4,21 @@ Redis, and real server processes on loopback ports."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from ludoteca.games import register
+from ludoteca.server import launch
 from ludoteca.server.app import create_app
 from ludoteca.server.config import Settings
+from ludoteca.server.launch import free_port
 from tests.server.drawbid import GAME
 
 register(GAME)
@@ -138,56 +137,16 @@ def redis_url() -> str:
     return REDIS_URL
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ServerProcess:
-    """``ludoteca serve`` in a subprocess with the test game registered."""
+class ServerProcess(launch.ServerProcess):
+    """``ludoteca serve`` in a subprocess with the test game registered, started at once."""
 
     def __init__(self, env: dict[str, str], port: int | None = None) -> None:
-        self.port = port or free_port()
-        self.env = env
-        self.proc: subprocess.Popen[bytes] | None = None
+        port = port or free_port()
+        super().__init__([sys.executable, "-m", "tests.serve", str(port), "tests.server.drawbid:GAME"], port=port,
+                         env={**os.environ, **env, "PYTHONPATH": str(HERE.parent.parent)}, cwd=HERE.parent.parent,
+                         # stderr read only if it fails to start: it logs warnings only, far from filling the pipe
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         self.start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        env = {**os.environ, **self.env, "PYTHONPATH": str(HERE.parent.parent)}
-        self.proc = subprocess.Popen([sys.executable, "-m", "tests.serve", str(self.port), "tests.server.drawbid:GAME"],
-                                     cwd=HERE.parent.parent, env=env,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
-            try:
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("server did not start")
-
-    def kill(self) -> None:
-        """kill -9: no clean shutdown at all."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
 
 
 def server_env(url: str, **extra: str) -> dict[str, str]:

@@ -6,18 +6,14 @@ Screenshots go to .playwright/screenshots/ (or $LUDOTECA_SCREENSHOTS), to be loo
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from ludoteca.server.launch import ServerProcess, free_port
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -44,70 +40,32 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.skip(reason=reason))
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ServerProcess:
+def web_server(workdir: Path) -> ServerProcess:
     """`python -m tests.serve PORT` (with the test game) with its own database; can be killed and
     started again on the same port and database (a server restart)."""
-
-    def __init__(self, workdir: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "LUDOTECA_DATABASE_URL": f"sqlite:///{workdir / 'web.db'}",
-                    "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000", "PYTHONUNBUFFERED": "1"}
-        self.env.pop("LUDOTECA_REDIS_URL", None)
-        self.log = workdir / "server.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        with self.log.open("ab") as log:
-            self.proc = subprocess.Popen([sys.executable, "-m", "tests.serve", str(self.port),
-                                          "tests.engine.sealed_bids:SealedBids"], cwd=ROOT,
-                                         env=self.env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
-            with contextlib.suppress(OSError), urllib.request.urlopen(f"{self.url}/api/health", timeout=1) as answer:
-                if answer.status == 200:
-                    return
-            time.sleep(0.1)
-        raise RuntimeError(f"the server did not start: {self.log.read_text()[-2000:]}")
-
-    def kill(self) -> None:
-        """As a crash would: no graceful shutdown."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.kill()
+    port = free_port()
+    env = {**os.environ, "LUDOTECA_DATABASE_URL": f"sqlite:///{workdir / 'web.db'}",
+           "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000", "PYTHONUNBUFFERED": "1"}
+    env.pop("LUDOTECA_REDIS_URL", None)
+    return ServerProcess([sys.executable, "-m", "tests.serve", str(port), "tests.engine.sealed_bids:SealedBids"],
+                         port=port, env=env, cwd=ROOT, log=workdir / "server.log")
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    proc = ServerProcess(tmp_path_factory.mktemp("web-server"))
+    proc = web_server(tmp_path_factory.mktemp("web-server"))
     proc.start()
     yield proc
-    proc.stop()
+    proc.stop(5)
 
 
 @pytest.fixture
 def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
     """A server for one test that stops and restarts it."""
-    proc = ServerProcess(tmp_path)
+    proc = web_server(tmp_path)
     proc.start()
     yield proc
-    proc.stop()
+    proc.stop(5)
 
 
 @pytest.fixture(scope="session")

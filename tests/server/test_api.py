@@ -3,13 +3,18 @@ logs, hidden information, bots, clocks, limits."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import tarfile
 import time
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+import ludoteca
+from ludoteca.server import source
 from ludoteca.server.app import create_app
 from tests.server.conftest import Api, make_settings, new_table
 from tests.server.helpers import assert_no_foreign_secrets, play_out
@@ -42,6 +47,23 @@ def test_static_files_and_placeholder(tmp_path):
             assert http.get("/api/health").status_code == 200
     with TestClient(create_app(settings)) as http:
         assert http.get("/app.js").text == "export {};"
+
+
+def test_the_server_offers_the_source_it_runs(client):
+    """AGPL-3.0 section 13: every user can download the running code and its licence."""
+    r = client.get("/api/source")
+    assert r.status_code == 200 and r.headers["content-type"] == "application/gzip"
+    assert f'filename="ludoteca-{ludoteca.__version__}-source.tar.gz"' in r.headers["content-disposition"]
+    with tarfile.open(fileobj=io.BytesIO(r.content), mode="r:gz") as tar:
+        names = set(tar.getnames())
+        root = f"ludoteca-{ludoteca.__version__}"
+        running = Path(source.__file__).read_bytes()
+        assert tar.extractfile(f"{root}/src/ludoteca/server/source.py").read() == running
+        licence = tar.extractfile(f"{root}/LICENSE").read().decode()
+    assert licence.startswith("GNU AFFERO GENERAL PUBLIC LICENSE")
+    for part in ("src/ludoteca/games/iwari/rules.py", "src/ludoteca/web/js/app.js", "pyproject.toml"):
+        assert f"{root}/{part}" in names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
 
 
 def test_accounts_and_sessions(client):

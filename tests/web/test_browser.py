@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import tarfile
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -314,6 +315,11 @@ def test_help_profile_and_leaderboard_pages(server, new_page) -> None:
     page.set_viewport_size(DESKTOP)
     page.goto(f"{server.url}/#/leaderboard/{GAME}")
     expect(page.locator("#leaderboard-game")).to_have_value(GAME)
+    # AGPL section 13: every page links the source the server runs, as a download.
+    with page.expect_download() as download:
+        page.locator("#source-link").click()
+    assert download.value.suggested_filename.endswith("-source.tar.gz")
+    assert tarfile.is_tarfile(download.value.path())
     page.locator("nav a", has_text="Lobby").click()
     create_table(page)  # makes a guest, whose profile exists
     name = page.locator(".top .user").inner_text().split(" ")[0]

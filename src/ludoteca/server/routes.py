@@ -14,7 +14,7 @@ from sqlalchemy import select
 from ludoteca import __version__
 from ludoteca.games import available, load
 
-from . import auth, content
+from . import auth, content, source
 from .auth import Actor, optional_actor, require_actor
 from .db import now
 from .errors import ERROR_SCHEMA, ApiError
@@ -46,6 +46,15 @@ def health(server: ServerDep) -> dict[str, Any]:
     """Status, version, storage backend and hub."""
     return {"status": "ok", "version": __version__, "storage": server.engine.dialect.name, "hub": server.hub.name,
             "guests": server.settings.allow_guests}
+
+
+@router.get("/source", tags=["server"], response_class=Response,
+            responses={200: {"description": "a gzipped tar of the source this server runs",
+                             "content": {"application/gzip": {}}}})
+def source_archive() -> Response:
+    """The source code of this very server, with its licence (GNU AGPL, section 13)."""
+    return Response(source.archive(), media_type="application/gzip",
+                    headers={"Content-Disposition": f'attachment; filename="{source.filename()}"'})
 
 
 # -- accounts and sessions -------------------------------------------------------------

@@ -69,7 +69,9 @@ export function renderHeader() {
     h("nav", { "aria-label": t("nav.main") },
       h("a", { href: "#/" }, t("nav.lobby")),
       h("a", { href: "#/leaderboard" }, t("nav.leaderboard")),
-      h("a", { href: "#/help" }, t("nav.help"))),
+      h("a", { href: "#/help" }, t("nav.help")),
+      // AGPL section 13: whoever plays here can take the code this server runs.
+      h("a", { href: "/api/source", download: "", id: "source-link", title: "GNU AGPL-3.0" }, t("nav.source"))),
     h("div", { class: "account" }, account, langSelect));
 }
 

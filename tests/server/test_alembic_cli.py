@@ -24,14 +24,23 @@ def alembic(url: str, *args: str) -> str:
     return done.stdout + done.stderr
 
 
-def check_upgraded(url: str) -> None:
-    alembic(url, "upgrade", "head")
-    assert "(head)" in alembic(url, "current")
+def table_columns(url: str) -> set[str]:
     engine = sa.create_engine(driver_url(url))
     with engine.connect() as conn:
         columns = {c["name"] for c in sa.inspect(conn).get_columns("tables")}
     engine.dispose()
-    assert "revision" in columns  # the latest migration ran
+    return columns
+
+
+def check_upgraded(url: str) -> None:
+    alembic(url, "upgrade", "head")
+    assert "(head)" in alembic(url, "current")
+    assert {"revision", "rematch_id"} <= table_columns(url)  # the latest migrations ran
+    # The newest migration steps back and forth (0003: the rematch column).
+    alembic(url, "downgrade", "0002")
+    assert "rematch_id" not in table_columns(url) and "revision" in table_columns(url)
+    alembic(url, "upgrade", "head")
+    assert "rematch_id" in table_columns(url)
 
 
 def test_alembic_upgrades_an_empty_sqlite_file(tmp_path: Path) -> None:
@@ -42,3 +51,28 @@ def test_alembic_upgrades_an_empty_sqlite_file(tmp_path: Path) -> None:
 def test_alembic_upgrades_postgres_from_a_plain_url(pg_url: str) -> None:
     assert pg_url.startswith("postgresql://")  # the driver is chosen by driver_url, as in the app
     check_upgraded(pg_url)
+
+
+def models_and_migrations_agree(url: str) -> None:
+    """Every column the models add has its migration (0003: the rematch) and nothing more."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from ludoteca.server.db import migrate
+    from ludoteca.server.models import Base
+
+    engine = sa.create_engine(driver_url(url))
+    migrate(engine)
+    with engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    engine.dispose()
+    assert differences == []
+
+
+def test_the_migrations_build_the_schema_the_models_describe(tmp_path: Path) -> None:
+    models_and_migrations_agree(f"sqlite:///{tmp_path / 'm.db'}")
+
+
+@pytest.mark.postgres
+def test_the_migrations_build_the_schema_the_models_describe_on_postgres(pg_url: str) -> None:
+    models_and_migrations_agree(pg_url)

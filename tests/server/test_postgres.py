@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from ludoteca.server.app import create_app
 from tests.server import test_api as api_scenarios
 from tests.server import test_live as live_scenarios
+from tests.server import test_rematch as rematch_scenarios
 from tests.server.conftest import make_settings
 
 pytestmark = pytest.mark.postgres
@@ -33,6 +34,8 @@ def test_health_reports_postgres(pg_client):
     api_scenarios.test_lobby_seats_and_start,
     api_scenarios.test_bots_play_their_seats,
     live_scenarios.test_reconnect_catches_up_from_its_version,
+    rematch_scenarios.test_a_rematch_is_the_same_game_with_every_seat_moved_on,
+    rematch_scenarios.test_players_asking_at_once_get_one_rematch,
 ], ids=lambda f: f.__name__.removeprefix("test_"))
 def test_scenario_on_postgres(pg_client, scenario):
     scenario(pg_client)

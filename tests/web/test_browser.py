@@ -54,6 +54,17 @@ def wait_for_turn_or_end(page: Page) -> bool:
     return page.locator("#scoreboard").is_visible()
 
 
+def two_people_playing(server, new_page) -> tuple[Page, Page, str]:
+    """Ana opens a table without bots, Bo sits down from its link, Ana starts."""
+    ana = new_page(server.url)
+    table = create_table(ana, bots=False)
+    bo = new_page(f"{server.url}/#/table/{table}")
+    bo.locator("#waiting button", has_text="Sit here").click()
+    expect(ana.locator("#start")).to_be_enabled()
+    start(ana)
+    return ana, bo, table
+
+
 def play_to_end(page: Page, limit: int = 40) -> None:
     for _ in range(limit):
         if wait_for_turn_or_end(page):
@@ -230,12 +241,7 @@ def version_suffix() -> str:
 
 
 def test_two_people_see_only_their_own_hand_and_catch_up_after_a_drop(server, new_page) -> None:
-    ana = new_page(server.url)
-    table = create_table(ana, bots=False)
-    bo = new_page(f"{server.url}/#/table/{table}")
-    bo.locator("#waiting button", has_text="Sit here").click()
-    expect(ana.locator("#start")).to_be_enabled()
-    start(ana)
+    ana, bo, table = two_people_playing(server, new_page)
     expect(bo.locator("#moves button.move").first).to_be_visible()
 
     def hand(page: Page) -> set[str]:
@@ -326,6 +332,55 @@ def test_help_profile_and_leaderboard_pages(server, new_page) -> None:
     page.locator(".top .user").click()
     expect(page.locator("main h1")).to_contain_text(name)
     expect(page.locator("main")).to_contain_text("Games played: 0")
+
+
+def test_a_finished_game_is_played_again_with_one_click(server, new_page) -> None:
+    ana = new_page(server.url)
+    table = create_table(ana)
+    start(ana)
+    play_to_end(ana)
+    watcher = new_page(f"{server.url}/#/table/{table}")
+    expect(watcher.locator("#table-status")).to_have_attribute("data-status", "over")
+    expect(watcher.locator("#rematch")).to_have_count(0)  # only the players are offered it
+    expect(watcher.locator("#rematch-link")).to_have_count(0)
+    ana.locator("#rematch").click()
+    expect(ana.locator("#waiting")).to_be_visible()
+    again = ana.url.split("#/table/")[1]
+    assert again != table
+    # The seats moved on by one: the bot goes first now, Ana second.
+    expect(ana.locator("#waiting li[data-seat='0']")).to_contain_text("Bot")
+    expect(ana.locator("#waiting li[data-seat='1']")).to_contain_text("(you)")
+    # Whoever watches the finished table sees the way on, live.
+    expect(watcher.locator("#rematch-link")).to_have_attribute("href", f"#/table/{again}")
+    start(ana)
+    # Back at the finished table the button leads to the same rematch.
+    ana.goto(f"{server.url}/#/table/{table}")
+    expect(ana.locator("#rematch")).to_have_text("Join the rematch")
+    ana.locator("#rematch").click()
+    expect(ana).to_have_url(re.compile(f"#/table/{again}$"))
+
+
+def test_the_other_player_joins_the_rematch_in_their_moved_on_seat(server, new_page) -> None:
+    ana, bo, _ = two_people_playing(server, new_page)
+    for _ in range(80):  # both play their first move whenever they have one, to the end
+        if ana.locator("#scoreboard").is_visible():
+            break
+        for page in (ana, bo):
+            if page.locator("#moves button.move:not([disabled])").count():
+                click_first_move(page)
+        ana.wait_for_timeout(50)
+    expect(bo.locator("#scoreboard")).to_be_visible()
+    expect(ana.locator("#rematch")).to_have_text("Rematch")
+    bo.locator("#rematch").click()
+    expect(bo.locator("#waiting")).to_be_visible()
+    again = bo.url.split("#/table/")[1]
+    expect(bo.locator("#waiting li[data-seat='0']")).to_contain_text("(you)")  # Bo goes first now
+    # Ana's finished table learns of it live; her button takes her to the seat kept for her.
+    expect(ana.locator("#rematch")).to_have_text("Join the rematch")
+    ana.locator("#rematch").click()
+    expect(ana).to_have_url(re.compile(f"#/table/{again}$"))
+    expect(ana.locator("#waiting li[data-seat='1']")).to_contain_text("(you)")
+    expect(bo.locator("#start")).to_be_enabled()  # every seat taken: Bo, who asked, may start
 
 
 def test_a_private_table_is_joined_through_its_link(server, new_page) -> None:

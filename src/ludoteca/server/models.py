@@ -84,6 +84,8 @@ class GameTable(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
     started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # The table this one's players went on to after it was over (one at most).
+    rematch_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class TableSeat(Base):

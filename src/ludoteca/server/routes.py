@@ -232,6 +232,18 @@ def start(table_id: str, me: Me, server: ServerDep) -> dict[str, Any]:
     return server.tables.start(me, table_id)
 
 
+@router.post("/tables/{table_id}/rematch", status_code=201, tags=["tables"],
+             responses={200: {"description": "the rematch made earlier (by this or another player)"}})
+def rematch(table_id: str, me: Me, server: ServerDep, response: Response) -> dict[str, Any]:
+    """The same game again with the same company, for a player of a finished table: a
+    new open table, seats moved on by one, bots and the caller seated; 201 when made
+    now, 200 with the one made before."""
+    summary, made = server.tables.rematch(me, table_id)
+    if not made:
+        response.status_code = 200
+    return summary
+
+
 @router.post("/tables/{table_id}/moves", tags=["tables"],
              responses={409: {"description": "stale version (with the current one) or a reused move id"},
                         422: {"description": "illegal move: the engine's code and message"},

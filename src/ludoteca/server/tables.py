@@ -85,6 +85,10 @@ TableRow = Any
 """A ``tables`` row: the ORM object, or a plain row from the move path's own queries."""
 
 
+class _Outrun(Exception):
+    """Another request named the table's rematch first."""
+
+
 class Stale(Exception):
     pass
 
@@ -166,7 +170,7 @@ class Tables:
             "id": row.id, "game": row.game, "seats": row.seats, "options": row.options, "mode": row.mode,
             "clock": row.clock, "rated": row.rated, "private": row.private, "record_public": row.record_public,
             "status": row.status, "version": row.version, "moves": row.moves_count, "pending": row.pending,
-            "players": players, "result": row.result, "creator": creator,
+            "players": players, "result": row.result, "creator": creator, "rematch": row.rematch_id,
             "spectators": sum(1 for user in sockets if user is None or user not in seated),
             "created_at": row.created_at.isoformat() + "Z",
         }
@@ -220,21 +224,30 @@ class Tables:
             raise ApiError(422, error.code, error.message) from None
         if body.get("rated") and actor.guest:
             raise ApiError(403, "guest_rated", "guests cannot play rated tables")
-        table_id = secrets.token_urlsafe(9)
         with self.server.transaction() as db:
-            row = GameTable(id=table_id, game=game.id, seats=seats, options=options, seed=seed, mode=mode, clock=clock,
-                            rated=bool(body.get("rated")), private=bool(body.get("private")),
-                            record_public=bool(body.get("record_public")), status="open", version=0, moves_count=0,
-                            undo_version=0, pending=[], created_by=actor.user_id, created_at=now())
-            db.add(row)
-            db.flush()
-            for seat in range(seats):
-                db.add(TableSeat(table_id=table_id, seat=seat, user_id=actor.user_id if seat == 0 else None,
-                                 zombie=False))
-            db.flush()
+            row, _ = self._open_table(db, actor, [0], game=game.id, seats=seats, options=options, seed=seed,
+                                      mode=mode, clock=clock, rated=bool(body.get("rated")),
+                                      private=bool(body.get("private")),
+                                      record_public=bool(body.get("record_public")))
             summary = self._summary(db, row)
-        self.server.lobby_changed(table_id)
+        self.server.lobby_changed(row.id)
         return summary
+
+    @staticmethod
+    def _open_table(db: OrmSession, actor: Actor, own: list[int], **settings: Any,
+                    ) -> tuple[GameTable, list[TableSeat]]:
+        """A new open table with ``settings`` (game, seats, options, seed, mode, clock,
+        rated, private, record_public), ``actor`` its creator sitting at the seats ``own``;
+        the other seats are free. Creating a table and a rematch both lay one out here."""
+        row = GameTable(id=secrets.token_urlsafe(9), **settings, status="open", version=0, moves_count=0,
+                        undo_version=0, pending=[], created_by=actor.user_id, created_at=now())
+        db.add(row)
+        db.flush()
+        seats = [TableSeat(table_id=row.id, seat=seat, user_id=actor.user_id if seat in own else None, zombie=False)
+                 for seat in range(row.seats)]
+        db.add_all(seats)
+        db.flush()
+        return row, seats
 
     def lobby(self, game: str | None, status: str | None, limit: int, actor: Actor | None) -> list[dict[str, Any]]:
         with self.server.sessions() as db:
@@ -331,12 +344,17 @@ class Tables:
             self._creator(row, actor)
             if row.status != "open":
                 raise ApiError(409, "not_open", "this table is not open")
-            free = [s for s in seats if s.user_id is None and s.bot is None and (seat is None or s.seat == seat)]
-            if not free:
-                raise ApiError(409, "no_free_seat", "no free seat here")
-            free[0].bot = bot
+            self._seat_bot(seats, seat, bot)
 
         return self._change_seats(actor, table_id, change)
+
+    @staticmethod
+    def _seat_bot(seats: list[TableSeat], seat: int | None, bot: str) -> None:
+        """Sits ``bot`` at the free seat ``seat`` (the first free one if None)."""
+        free = [s for s in seats if s.user_id is None and s.bot is None and (seat is None or s.seat == seat)]
+        if not free:
+            raise ApiError(409, "no_free_seat", "no free seat here")
+        free[0].bot = bot
 
     def kick(self, actor: Actor, table_id: str, seat: int) -> dict[str, Any]:
         def change(db: OrmSession, row: GameTable, seats: list[TableSeat]) -> None:
@@ -350,6 +368,63 @@ class Tables:
             target[0].bot = None
 
         return self._change_seats(actor, table_id, change)
+
+    def rematch(self, actor: Actor, table_id: str) -> tuple[dict[str, Any], bool]:
+        """The same game again with the same company: a new open table with the finished
+        one's game, options and settings, every seat moved on by one (so that another
+        player goes first), its bots seated at once and the caller in their own seat; the
+        other people's seats wait for them. One rematch per table, however many ask at
+        once: later calls answer the same one. Returns the rematch's summary and whether
+        this call made it. A rematch that was aborted (everyone left it) is replaced."""
+        try:
+            with self.server.transaction() as db:
+                old = db.get(GameTable, table_id, populate_existing=True, with_for_update=True)
+                if old is None:
+                    raise not_found()
+                seats = list(db.scalars(select(TableSeat).where(TableSeat.table_id == table_id)
+                                        .order_by(TableSeat.seat)))
+                if not any(s.user_id == actor.user_id for s in seats):
+                    raise ApiError(403, "not_a_player", "only the table's players can ask for a rematch")
+                if old.status != "over":
+                    raise ApiError(409, "not_over", "a rematch follows a finished game")
+                earlier = old.rematch_id
+                if earlier is not None:
+                    rematch = self._row(db, earlier)
+                    # A rematch everyone left (aborted) is no way on: it is replaced.
+                    if rematch.status != "aborted":
+                        return self._summary(db, rematch), False
+                n = old.seats
+
+                def moved(seat: int) -> int:  # seat s moves on to s + 1: another player goes first
+                    return (seat + 1) % n
+
+                new, new_seats = self._open_table(
+                    db, actor, [moved(s.seat) for s in seats if s.user_id == actor.user_id], game=old.game,
+                    seats=old.seats, options=old.options, seed=secrets.randbits(53), mode=old.mode,
+                    clock=old.clock, rated=old.rated, private=old.private, record_public=old.record_public)
+                new_id = new.id
+                for s in seats:
+                    # A bot this server no longer offers leaves its seat free.
+                    if s.user_id is None and s.bot is not None and s.bot in bot_names():
+                        self._seat_bot(new_seats, moved(s.seat), s.bot)
+                db.flush()
+                # Guarded as well as locked: whatever the database's locking, only one
+                # request can name the rematch; a loser rolls its table back.
+                named = db.connection().execute(
+                    update(GameTable).where(GameTable.id == table_id, GameTable.rematch_id.is_(None) if earlier is None
+                                            else GameTable.rematch_id == earlier)
+                    .values(rematch_id=new_id, revision=GameTable.revision + 1))
+                if named.rowcount != 1:
+                    raise _Outrun()
+                summary = self._summary(db, new)
+        except _Outrun:
+            with self.server.sessions() as db:
+                rematch_id = self._row(db, table_id).rematch_id
+                return self._summary(db, self._row(db, rematch_id)), False
+        self.server.cache.forget_row(table_id)
+        self.server.lobby_changed(table_id)  # the finished table's readers see the way on
+        self.server.lobby_changed(new_id)
+        return summary, True
 
     @staticmethod
     def _creator(row: GameTable, actor: Actor) -> None:

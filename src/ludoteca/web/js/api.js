@@ -86,6 +86,7 @@ export const leave = (id) => post(`/api/tables/${enc(id)}/leave`);
 export const addBot = (id, seat, bot = "random") => post(`/api/tables/${enc(id)}/bots`, { seat, bot });
 export const kick = (id, seat) => post(`/api/tables/${enc(id)}/kick`, { seat });
 export const start = (id) => post(`/api/tables/${enc(id)}/start`);
+export const rematch = (id) => post(`/api/tables/${enc(id)}/rematch`);
 
 // -- playing ----------------------------------------------------------------------
 export const move = (id, version, mv, seat, moveId = newMoveId()) =>

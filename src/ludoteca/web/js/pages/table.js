@@ -295,7 +295,44 @@ export async function mount(main, { id }) {
       h("span", { class: "small muted", id: "live-status", "data-link": s.link }, t(`link.${s.link}`)),
       h("a", { href: `#/help/${g.id}`, class: "small" }, t("nav.rules")),
       s.table.status === "over" ? h("a", { href: `#/replay/${id}`, class: "small", id: "replay-link" }, t("lobby.replay")) : null,
+      rematchControl(),
       s.error && h("p", { class: "message error", role: "alert" }, s.error));
+  }
+
+  // Over, a player may set the game up again with the same company (or follow the one who
+  // did); a spectator may follow them there.
+  function rematchControl() {
+    if (!s.table || s.table.status !== "over") return null;
+    const next = s.table.rematch;
+    const me = session.user && session.user.username;
+    const played = Boolean(me && seats().some((p) => p.username === me));
+    if (!played) return next ? h("a", { href: `#/table/${next}`, class: "small", id: "rematch-link" }, t("table.rematch_watch")) : null;
+    return h("button", { type: "button", class: "primary", id: "rematch", onclick: askRematch },
+      t(next ? "table.rematch_join" : "table.rematch"));
+  }
+
+  async function askRematch() {
+    try {
+      const next = await api.rematch(id);
+      const me = session.user && session.user.username;
+      // The rematch keeps a seat for everyone who played, the one after theirs here: take
+      // it on the way in (any free seat if someone else took it; a full or started
+      // rematch is still worth watching).
+      if (next.status === "open" && !next.players.some((p) => p.username === me)) {
+        const mine = seats().find((p) => p.username === me);
+        const kept = mine && next.players.find((p) => p.seat === (mine.seat + 1) % next.seats);
+        const free = kept && !kept.username && !kept.bot;
+        try {
+          await api.join(next.id, free ? kept.seat : undefined);
+        } catch (e) {
+          if (!(e instanceof api.ApiError)) throw e;
+        }
+      }
+      location.hash = `#/table/${next.id}`;
+    } catch (e) {
+      s.error = errorText("", e);
+      drawHead();
+    }
   }
 
   function drawScore() {

@@ -31,11 +31,12 @@ browser:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null; fi
 
 test: $(TEST_STAMP) browser
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 -q
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench tools
 	$(BIN)/mypy
 
 bench: $(STAMP)

@@ -180,8 +180,8 @@ class Live:
         brought the table to this version and nothing else changed)."""
         if table_id in self._dirty:
             was_forced, was_version = self._dirty[table_id]
-            known = version is not None and was_version is not None
-            self._dirty[table_id] = (was_forced or force, max(version, was_version) if known else None)
+            latest = max(version, was_version) if version is not None and was_version is not None else None
+            self._dirty[table_id] = (was_forced or force, latest)
         else:
             self._dirty[table_id] = (force, None if force else version)
         if table_id not in self._running:

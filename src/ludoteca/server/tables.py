@@ -620,7 +620,8 @@ class Tables:
                 self._check_move(acting, row, version)
                 entry = cache.sync(db, row)
                 self._remember(entry, row, seats)
-                row, seats = entry.row, entry.seats
+                if entry.row is not None and entry.seats is not None:
+                    row, seats = entry.row, entry.seats
         match = entry.match
         try:
             events = self.server.guard.call(match.play, acting.seat, move)

@@ -6,6 +6,7 @@ ints: provinces 0..8 (8 is Yggdrasil), fjords 9..12; off-board places are negati
 
 from __future__ import annotations
 
+import builtins
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,8 +37,9 @@ class Card:
     marker: int  # 0, 3 or 4: the least seat count that keeps it
     str: int = 0  # battle bonus, or the STR an upgrade gives
     cost: int = 0  # rage to play an upgrade
-    slot: str = ""  # upgrade: warrior, leader, ship, monster, clan
-    goal: str = ""  # quest: a realm, "yggdrasil" or "valhalla"
+    # Below the field named after the game's STR, a bare ``str`` would name that field.
+    slot: builtins.str = ""  # upgrade: warrior, leader, ship, monster, clan
+    goal: builtins.str = ""  # quest: a realm, "yggdrasil" or "valhalla"
     glory: int = 0  # quest reward
 
 

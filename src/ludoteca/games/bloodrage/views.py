@@ -131,7 +131,7 @@ def determinize(state: BRState, seat: int, rng: Rng) -> BRState:
     """Resample every card ``seat`` cannot see: other hands, packs, face-down quests and
     battle cards, and the decks; card ages and quest-ness of face-down quests are kept."""
     copy = state.clone()
-    copy.decks = [list(d) for d in copy.decks]
+    decks = [list(d) for d in copy.decks]  # resampled in place, tuples again at the end
     slots: list[tuple[str, int, int]] = []  # (where, owner, index)
     for s in range(copy.n):
         if s == seat:
@@ -141,7 +141,7 @@ def determinize(state: BRState, seat: int, rng: Rng) -> BRState:
         slots.extend(("quest", s, i) for i in range(len(copy.quests[s])))
         if copy.battle is not None and copy.battle.chosen[s]:
             slots.append(("chosen", s, 0))
-    for a, deck in enumerate(copy.decks):
+    for a, deck in enumerate(decks):
         slots.extend(("deck", a, i) for i in range(len(deck)))
 
     def get(slot: tuple[str, int, int]) -> str:
@@ -155,7 +155,7 @@ def determinize(state: BRState, seat: int, rng: Rng) -> BRState:
         if where == "chosen":
             assert copy.battle is not None
             return copy.battle.chosen[o]
-        return copy.decks[o][i]
+        return decks[o][i]
 
     def put(slot: tuple[str, int, int], cid: str) -> None:
         where, o, i = slot
@@ -169,7 +169,7 @@ def determinize(state: BRState, seat: int, rng: Rng) -> BRState:
             assert copy.battle is not None
             copy.battle.chosen[o] = cid
         else:
-            copy.decks[o][i] = cid
+            decks[o][i] = cid
 
     by_age: dict[int, list[tuple[str, int, int]]] = {}
     for slot in slots:
@@ -187,7 +187,7 @@ def determinize(state: BRState, seat: int, rng: Rng) -> BRState:
         for slot in group:
             if slot[0] != "quest":
                 put(slot, rest.pop())
-    copy.decks = [tuple(d) for d in copy.decks]  # type: ignore[misc]
+    copy.decks = [tuple(d) for d in decks]
     return copy
 
 

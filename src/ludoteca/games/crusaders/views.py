@@ -4,6 +4,7 @@ chosen, the choices) are each seat's own, and the undealt orders are nobody's.""
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -162,7 +163,7 @@ def determinize(state: CrusadersState, seat: int, rng: Rng) -> CrusadersState:
     return s
 
 
-def view_text(v: dict[str, Any]) -> str:
+def view_text(v: Mapping[str, Any]) -> str:
     lines = [f"Crusaders, round {v['round']}, supply {v['supply']}{' (ending)' if v['ending'] else ''}, "
              f"phase {v['turn']['phase']}, seat {v['turn']['current']} to act",
              "tracks: " + ", ".join(f"{k} {t['strength']}" for k, t in v["tracks"].items())]

@@ -146,12 +146,12 @@ def _orientations(cells: tuple[tuple[int, int], ...], rows: int, cols: int) -> t
     (bit masks), in a fixed order; the first mask of each is the shape at the map's corner."""
     shapes: set[tuple[tuple[int, int], ...]] = set()
     for flip in (False, True):
-        shape = [(r, -c) for r, c in cells] if flip else list(cells)
+        turned = [(r, -c) for r, c in cells] if flip else list(cells)
         for _ in range(4):
-            shape = [(c, -r) for r, c in shape]
-            min_r = min(r for r, _ in shape)
-            min_c = min(c for _, c in shape)
-            shapes.add(tuple(sorted((r - min_r, c - min_c) for r, c in shape)))
+            turned = [(c, -r) for r, c in turned]
+            min_r = min(r for r, _ in turned)
+            min_c = min(c for _, c in turned)
+            shapes.add(tuple(sorted((r - min_r, c - min_c) for r, c in turned)))
     out = []
     for shape in sorted(shapes):
         height = max(r for r, _ in shape) + 1

@@ -678,7 +678,7 @@ class HadriansWallGame(Game[HadriansWallState]):
             mask = 0
             for cell in move["cells"]:
                 mask |= 1 << cell
-            before = p.map
+            map_before = p.map
             p.map |= mask
             for cell in move["cells"]:
                 token = C.map_rewards.get(cell)
@@ -686,7 +686,7 @@ class HadriansWallGame(Game[HadriansWallState]):
                     gain(state, seat, token)
             for r in range(C.map_rows):
                 full = FULL_ROW << (r * C.map_cols)
-                if p.map & full == full and before & full != full:
+                if p.map & full == full and map_before & full != full:
                     gain(state, seat, "valour")
             events.append(Event("hw.place", {"seat": seat, "cells": list(move["cells"])}))
         elif kind == "fight":
@@ -716,8 +716,8 @@ class HadriansWallGame(Game[HadriansWallState]):
         else:
             card_id = p.prospect
         assert card_id is not None
-        card = C.card_index[card_name(card_id)]
-        return card.good if field == "good" else card.pattern
+        followed = C.card_index[card_name(card_id)]
+        return followed.good if field == "good" else followed.pattern
 
     def _fight(self, state: HadriansWallState, seat: int, g: int, events: list[Event]) -> None:
         """HW-31: the gladiator fights; a fate card deals the damage."""

@@ -278,6 +278,7 @@ def _drawing(data: dict[str, Any], name: str, space_ids: list[str]) -> dict[str,
     box = data.get("layout")
     _check(isinstance(box, dict) and box.get("width", 0) > 0 and box.get("height", 0) > 0,
            f"{name}: a layout block with the map's width and height")
+    assert isinstance(box, dict)  # checked just above; tells the type checker
     size = (box["width"], box["height"])
     territories = []
     for entry in data["territories"]:

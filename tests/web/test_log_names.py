@@ -78,3 +78,27 @@ def test_iwari_log_and_prompt_show_territory_names(server, new_page, locale: str
     log = page.locator("#log").inner_text()
     assert not RAW_ID.search(log), log
     assert "iwari." not in log
+
+
+def test_a_list_with_an_entry_per_tribe_names_each_owner(server, new_page) -> None:
+    """The "@each:tribe" rule: Iwari's scores read with whose they are, the third tribe too."""
+    text = strings("en")
+    page = new_page(server.url, locale="en-US")
+    start_iwari(page)
+    page.wait_for_function("() => window.ludotecaTable && window.ludotecaTable.state.view")
+    lines = page.evaluate("""async () => {
+        const m = await import('/js/gamemodule.js');
+        const seats = [{ seat: 0, username: 'ana' }, { seat: 1, bot: 'random' }];
+        return [
+          m.eventText('iwari', { key: 'iwari.half_journey', args: { points: [8, 20, 5], scores: [8, 20, 5] } }, seats),
+          m.eventText('iwari', { key: 'iwari.expedition',
+                                 args: { seat: 1, expedition: 'x', rank: 2, points: 7 } }, seats),
+          m.eventText('iwari', { key: 'iwari.reshuffled', args: { cards: [[1, 'a'], [0, 'b']] } }, seats),
+        ];
+    }""")
+    third = text["iwari.tribe.2"]
+    assert lines[0] == text["iwari.half_journey"].replace("{points}", f"ana 8, Bot 2 20, {third} 5"), lines
+    # A number on its own under the same argument stays a number.
+    assert "scores 7" in lines[1] and "Bot 2" in lines[1], lines
+    # A pair inside a list reads "first: second" (Blood Rage reveals [seat, card] pairs).
+    assert "1: a, 0: b" in lines[2], lines

@@ -66,5 +66,11 @@ def test_each_games_name_rules_are_the_same_everywhere_and_point_at_its_keys(gam
             for template in one.values() if isinstance(one, dict) else [one]:
                 if template == "@seat":
                     continue  # not a key: a seat number reads as its player
+                if template.startswith("@each:"):
+                    # A list with an entry per owner: the owner is a seat, or an argument
+                    # whose own rules name its numbers.
+                    owner = template.removeprefix("@each:")
+                    assert owner == "seat" or owner in rules, (arg, template)
+                    continue
                 prefix = template.split("{")[0]
                 assert any(key.startswith(prefix) for key in tables["en"] if key != "_names"), (arg, template)

@@ -13,6 +13,7 @@
 import { clickable, h, svg } from "/js/dom.js";
 import { seatName } from "/js/gamemodule.js";
 import { seatShape, seatStyle } from "/js/seats.js";
+import { textWidth, wrap } from "/js/svgtext.js";
 
 const REALM_FILL = { manheim: "#eadfc6", alfheim: "#d6e8cf", jotunheim: "#dcdcea", yggdrasil: "#c9dfae" };
 const SEA = "#a8c8dc";
@@ -63,44 +64,6 @@ function cardsById(view) {
 }
 
 // -- text layout in SVG ------------------------------------------------------------------
-
-// SVG has no wrapping: lines are cut by an estimated width (CJK glyphs are about one em,
-// Latin ones a little over half), at spaces where the language has them.
-function charWidth(ch) {
-  const code = ch.codePointAt(0);
-  if (code >= 0x2e80) return 1;
-  if ("mwMW".includes(ch)) return 0.8;
-  if ("il.,;:'!|".includes(ch)) return 0.3;
-  return 0.56;
-}
-
-const textWidth = (text) => [...text].reduce((a, c) => a + charWidth(c), 0);
-
-function wrap(text, width, size, maxLines = 99) {
-  const limit = width / size;
-  const lines = [];
-  let line = "";
-  let w = 0;
-  const tokens = /\s/.test(text) ? text.split(/(\s+)/) : [...text];
-  for (const token of tokens) {
-    const tw = [...token].reduce((a, c) => a + charWidth(c), 0);
-    if (w + tw > limit && line.trim()) {
-      lines.push(line.trim());
-      line = /^\s+$/.test(token) ? "" : token;
-      w = /^\s+$/.test(token) ? 0 : tw;
-    } else {
-      line += token;
-      w += tw;
-    }
-  }
-  if (line.trim()) lines.push(line.trim());
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = `${kept[maxLines - 1].replace(/.$/, "")}…`;
-    return kept;
-  }
-  return lines;
-}
 
 function textLines(x, y, lines, size, attrs = {}) {
   return svg("text", { x, y, "font-size": size, ...attrs },
@@ -300,7 +263,7 @@ function drawMap(ctx, tg) {
     const moves = tg.byPlace.get(f.id);
     if (moves && moves.length) makeClickable(g, moves[0], ctx, moveLabel(moves[0], ctx));
     const [rawX, ly] = polar(R_FJORD + 46, mid);
-    const half = (textWidth(place(f.id, t)) * 14) / 2 + 4;
+    const half = textWidth(place(f.id, t), 14) / 2 + 4;
     const lx = Math.min(780 - half, Math.max(half, rawX)); // the board's edge must not cut the name
     fjordNames.append(label(lx, ly + 4, place(f.id, t), 14, { "text-anchor": "middle", fill: "#153a52", "font-style": "italic", "data-loc": f.id }));
     const figs = f.figures;
@@ -759,7 +722,7 @@ function drawBar(ctx, tg, ui) {
   if (!tg.bar.length && !hint) return null;
   const buttons = tg.bar.map((m) => {
     const text = moveLabel(m, ctx);
-    const w = Math.max(90, textWidth(text) * 13 + 28);
+    const w = Math.max(90, textWidth(text, 13) + 28);
     const el = svg("svg", { class: "br-bar-button", viewBox: `0 0 ${w} 36`, width: w, height: 36, style: { flex: "0 0 auto" } });
     const g = svg("g", {});
     g.append(svg("rect", { class: "br-face", x: 1.5, y: 1.5, width: w - 3, height: 33, rx: 8, fill: "#fffdf6", stroke: "#1b1b1b", "stroke-width": 1.5 }));
@@ -872,7 +835,13 @@ export function moveLabel(move, ctx) {
   switch (move.type) {
     case "pick": return t("br.ui.pick", { card });
     case "play": case "play_extra": return t("br.ui.play", { card });
-    case "upgrade": return t("br.ui.upgrade", { card, slot: t(`br.ui.slot.${SLOT_BASE(move.slot)}`) });
+    case "upgrade": {
+      // Two slots of a kind read the same unless the one whose card is replaced is named.
+      const clan = (ctx.view.clans || []).find((c) => c.seat === ctx.seat);
+      const old = clan && clan.upgrades ? clan.upgrades[move.slot] : null;
+      const slot = t(`br.ui.slot.${SLOT_BASE(move.slot)}`);
+      return old ? t("br.ui.upgrade_replace", { card, slot, old: cardName(old, t) }) : t("br.ui.upgrade", { card, slot });
+    }
     case "quest": return t("br.ui.quest", { card });
     case "keep": return t("br.ui.keep", { card });
     case "keep_card": return t("br.ui.keep_card", { card });

@@ -13,6 +13,7 @@
 import { clickable, h, svg } from "/js/dom.js";
 import { seatName } from "/js/gamemodule.js";
 import { seatShape } from "/js/seats.js";
+import { textWidth } from "/js/svgtext.js";
 
 const STOCK = ["soldiers", "builders", "servants", "civilians", "resources"];
 const DIRS = ["left", "centre", "right"];
@@ -75,15 +76,6 @@ const fateNo = (id) => String(id).split("-").pop();
 
 // -- small drawing helpers ------------------------------------------------------------------
 
-function charWidth(ch) {
-  const code = ch.codePointAt(0);
-  if (code >= 0x2e80) return 1;
-  if ("mwMW".includes(ch)) return 0.8;
-  if ("il.,;:'!|".includes(ch)) return 0.3;
-  return 0.56;
-}
-const textWidth = (text, size) => [...String(text)].reduce((a, c) => a + charWidth(c), 0) * size;
-
 function label(x, y, text, size = 10, attrs = {}) {
   return svg("text", { x, y, "font-size": size, fill: "#2b2118", "pointer-events": "none", ...attrs }, text);
 }
@@ -111,8 +103,9 @@ function parsePay(label) {
 
 function payText(label, t) {
   const cost = parsePay(label);
-  const parts = STOCK.filter((k) => cost[k]).map((k) => `${cost[k]} ${t(`hw.stock.${k}`)}`);
-  return parts.length ? parts.join(", ") : t("hw.ui.free");
+  // Japanese puts the count after the noun ("建築家1、従僕1").
+  const parts = STOCK.filter((k) => cost[k]).map((k) => t("hw.ui.pay_part", { n: cost[k], what: t(`hw.stock${cost[k] === 1 ? "_one" : ""}.${k}`) }));
+  return parts.length ? parts.join(t("hw.ui.list_sep")) : t("hw.ui.free");
 }
 
 function rewardText(token, t) {
@@ -304,7 +297,7 @@ function drawMap(x, y, ctx, tg, player, own) {
       // The pattern's other cells show while the pointer is on its corner.
       cell.addEventListener("pointerenter", () => move.cells.forEach((c) => g.querySelector(`[data-cell="${c}"] rect`)?.setAttribute("fill", "#f4c430")));
       cell.addEventListener("pointerleave", () => move.cells.forEach((c) => g.querySelector(`[data-cell="${c}"] rect`)?.setAttribute("fill", tg.cells.has(c) ? "#ffe38a" : "#eef2e4")));
-      makeClickable(cell, move, ctx, t("hw.ui.place_cells", { cells: move.cells.map((c) => c + 1).join(", ") }));
+      makeClickable(cell, move, ctx, t("hw.ui.place_cells", { cells: move.cells.map((c) => c + 1).join(t("hw.ui.list_sep")) }));
     }
     g.append(cell);
   }
@@ -697,12 +690,17 @@ export function moveLabel(move, ctx) {
     case "end_year": return t("hw.ui.end_year");
     case "cohort": return t("hw.ui.move_cohort", { dir: t(`hw.dir.${move.cohort}`) });
     case "attribute": return t("hw.ui.move_attribute", { attr: t(`hw.attr.${move.attribute}`) });
-    case "forum": return t("hw.ui.move_forum", { what: t(`hw.stock.${move.gain}`) });
+    case "forum": return t("hw.ui.move_forum", { what: t(`hw.stock_one.${move.gain}`) });
     case "diplomat": return t("hw.ui.move_diplomat", { dir: t(`hw.dir.${move.direction}`) });
     case "trade": return t("hw.ui.move_trade", { from: sourceText(move, ctx) });
     case "scout": return t("hw.ui.move_scout", { from: sourceText(move, ctx) });
-    case "orient": return t("hw.ui.move_orient");
-    case "place": return t("hw.ui.place_cells", { cells: move.cells.map((c) => c + 1).join(", ") });
+    case "orient": {
+      // The turns of one pattern look alike in words: numbered in the order the board draws them.
+      const turns = (ctx.legal || []).filter((m) => m.type === "orient");
+      const i = turns.findIndex((m) => JSON.stringify(m.shape) === JSON.stringify(move.shape));
+      return t("hw.ui.move_orient", { n: i >= 0 ? i + 1 : 1 });
+    }
+    case "place": return t("hw.ui.place_cells", { cells: move.cells.map((c) => c + 1).join(t("hw.ui.list_sep")) });
     case "fight": return t(move.fight ? "hw.ui.move_fight" : "hw.ui.move_no_fight", { n: move.gladiator });
     case "favour": return t(`hw.ui.move_favour_${move.favour}`, { dir: t(`hw.dir.${move.direction}`) });
     case "hold": return t("hw.ui.move_hold");

@@ -32,9 +32,30 @@ function formatArgs(args, seats, game) {
   const out = {};
   for (const [k, v] of Object.entries(args || {})) {
     const isSeat = (k === "seat" || k === "winner" || k === "player" || k.endsWith("_seat")) && Number.isInteger(v);
-    out[k] = isSeat ? seatName(seats, v) : Number.isInteger(v) ? numberName(game, k, v, seats) : argName(game, k, v);
+    out[k] = isSeat ? seatName(seats, v) : argValue(game, k, v, seats);
   }
   return out;
+}
+
+// Numbers inside a list are named as a number on its own is (Blood Rage's revealed cards
+// are [seat, card] pairs); a list whose rule is "@each:<owner>" holds one entry per seat
+// (or tribe), each shown with whose it is.
+function argValue(game, arg, value, seats) {
+  if (Number.isInteger(value)) return numberName(game, arg, value, seats);
+  const owner = Array.isArray(value) ? eachOwner(game, arg) : null;
+  if (owner) {
+    return value.map((v, i) => t("common.each", {
+      who: owner === "seat" ? seatName(seats, i) : numberName(game, owner, i, seats), value: v }));
+  }
+  if (Array.isArray(value) && value.some((v) => Number.isInteger(v) || Array.isArray(v))) {
+    return value.map((v) => argValue(game, arg, v, seats));
+  }
+  return argName(game, arg, value);
+}
+
+function eachOwner(game, arg) {
+  const rule = (argRules(game, arg) || []).find((r) => typeof r === "string" && r.startsWith("@each:"));
+  return rule ? rule.slice("@each:".length) : null;
 }
 
 // A number named by the game's rules: "@seat" reads a seat's player (when the number is

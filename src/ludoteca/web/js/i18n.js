@@ -189,7 +189,9 @@ export function argName(gameId, arg, value) {
   if (!game) return value;
   const rules = rulesFor(game, arg);
   if (!rules) return value;
-  const named = (v) => (typeof v === "string" ? nameOne(game, rules, v) : Array.isArray(v) ? v.map(named) : v);
+  // A yes/no is named as its word ("true", "false") would be: Blood Rage's fulfilled quests.
+  const named = (v) => (typeof v === "string" ? nameOne(game, rules, v) : typeof v === "boolean" ? nameOne(game, rules, String(v))
+    : Array.isArray(v) ? v.map(named) : v);
   return named(value);
 }
 
@@ -218,7 +220,12 @@ function humanize(key, args) {
 
 function display(value) {
   if (value === null || value === undefined) return "—";
-  if (Array.isArray(value)) return value.map(display).join(", ");
+  // Japanese lists take the ideographic comma; a pair inside a list reads "whose: what"
+  // (Blood Rage's revealed cards are [seat, card] pairs).
+  if (Array.isArray(value)) {
+    const pair = (v) => (Array.isArray(v) && v.length === 2 ? `${display(v[0])}${current === "ja" ? "：" : ": "}${display(v[1])}` : display(v));
+    return value.map(pair).join(current === "ja" ? "、" : ", ");
+  }
   if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k}: ${display(v)}`).join(", ");
   return String(value);
 }

@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("LUDOTECA_SCREENSHOTS", ROOT / ".playwright" / "screenshots"))
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 780}
+BOARD_FAILED = "the board failed to draw"
+"""What web/js/pages/table.js logs when a game module's render throws."""
 
 try:
     from playwright.sync_api import Browser, Page, sync_playwright
@@ -90,6 +92,10 @@ def new_page(browser: Browser) -> Iterator:
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
+        # The table catches a game module's drawing error and falls back to the generic board,
+        # so a person can still play; a test must not pass over it.
+        page.on("console", lambda message: errors.append(message.text)
+                if message.type == "error" and message.text.startswith(BOARD_FAILED) else None)
         page.goto(url)
         return page
 

@@ -191,6 +191,33 @@ def test_a_refused_move_says_why_and_changes_nothing(server, new_page) -> None:
     expect(refusal).to_be_hidden()
 
 
+def test_a_late_answer_overtaken_by_the_socket_does_not_roll_the_table_back(server, new_page) -> None:
+    """A refresh over HTTP can be answered after the socket brought a newer state (a busy
+    server, a slow network). The page keeps the newer state: the older answer, which would
+    offer the moves of a turn already played, is dropped."""
+    page = new_page(server.url)
+    table = create_table(page)
+    start(page)
+    expect(page.locator(".seat[data-seat='1']")).not_to_have_class(re.compile("to-move"))
+    old = page.evaluate("(id) => fetch(`/api/tables/${id}`).then((r) => r.json())", table)
+    assert old["version"] == version(page) and old["events_reset"]  # a plain GET resets the events
+    click_first_move(page)
+    page.wait_for_function("(v) => window.ludotecaTable.state.version > v", arg=old["version"])
+    expect(page.locator(".seat[data-seat='1']")).not_to_have_class(re.compile("to-move"))
+    newer = page.evaluate("() => { const s = window.ludotecaTable.state;"
+                          " return {version: s.version, legal: s.legal, events: s.events.length}; }")
+    assert newer["legal"] != old["legal"]
+    # The next refresh is answered with the old snapshot, as if it had been held up.
+    page.route(re.compile(rf"/api/tables/{re.escape(table)}$"),
+               lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(old)))
+    page.evaluate("() => window.ludotecaTable.refresh()")
+    after = page.evaluate("() => { const s = window.ludotecaTable.state;"
+                          " return {version: s.version, legal: s.legal, events: s.events.length}; }")
+    assert after == newer
+    shown = page.locator("#moves button.move").evaluate_all("(bs) => bs.map((b) => JSON.parse(b.dataset.move))")
+    assert all(move in newer["legal"] for move in shown) and len(shown) == len(newer["legal"])
+
+
 def test_language_switch_is_remembered_and_follows_the_browser(server, new_page) -> None:
     page = new_page(server.url)
     expect(page.locator("nav")).to_contain_text("Lobby")

@@ -96,18 +96,18 @@ export async function mount(main, { id }) {
     }
     if (data.type && data.type !== "update" && data.type !== "snapshot") return;
     const version = data.version ?? (data.table && data.table.version) ?? 0;
-    const reset = data.events_reset || version < s.version;
+    // Versions only grow (an undo takes a new one), so an older snapshot is a late answer
+    // that the socket overtook: an HTTP refresh sent before the last update came. It is
+    // dropped whole, even though it resets the events (a plain GET always does): applied,
+    // it would put back the moves of a turn already played.
+    if (version < s.version) return;
+    const reset = Boolean(data.events_reset);
     if (data.table) s.table = data.table;
     if ("seat" in data) s.seat = data.seat;
     if (data.your_seats) s.yourSeats = data.your_seats;
     if ("clocks" in data) {
       s.clocks = data.clocks;
       s.clocksAt = Date.now();
-    }
-    if (version < s.version && !data.events_reset) {
-      // An older snapshot than what is on screen (a late answer): keep the newer one.
-      draw();
-      return;
     }
     s.version = version;
     if ("view" in data) s.view = data.view;

@@ -61,7 +61,8 @@ def test_the_server_offers_the_source_it_runs(client):
         assert tar.extractfile(f"{root}/src/ludoteca/server/source.py").read() == running
         licence = tar.extractfile(f"{root}/LICENSE").read().decode()
     assert licence.startswith("GNU AFFERO GENERAL PUBLIC LICENSE")
-    for part in ("src/ludoteca/games/iwari/rules.py", "src/ludoteca/web/js/app.js", "pyproject.toml"):
+    for part in ("src/ludoteca/games/iwari/rules.py", "src/ludoteca/web/js/app.js", "pyproject.toml",
+                 "docs/rules/iwari.md"):
         assert f"{root}/{part}" in names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
 

@@ -23,6 +23,9 @@ CHECKOUT = PACKAGE.parents[1]
 """The repository root when the server runs from a checkout (src/ludoteca -> root)."""
 BUILD_FILES = ("pyproject.toml", "Makefile", "README.md")
 """The checkout's build files, part of the corresponding source when present."""
+SERVED_DOCS = ("docs/rules",)
+"""The checkout's folders the server itself shows its users (the games' rules, on the help
+pages), part of the corresponding source when present."""
 
 
 def _licence() -> bytes | None:
@@ -64,6 +67,10 @@ def archive() -> bytes:
             path = CHECKOUT / name
             if path.is_file():
                 tar.add(path, arcname=f"{root}/{name}")
+        for name in SERVED_DOCS:
+            path = CHECKOUT / name
+            if path.is_dir():
+                tar.add(path, arcname=f"{root}/{name}", filter=_skip)
     return buffer.getvalue()
 
 

@@ -24,6 +24,19 @@ DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 780}
 BOARD_FAILED = "the board failed to draw"
 """What web/js/pages/table.js logs when a game module's render throws."""
+PROBE_ROOT = """
+  let root = document.getElementById('probe');
+  if (!root) {
+    root = document.createElement('div');
+    root.id = 'probe';
+    root.className = 'board';
+    // Beside the page, not in it: the page redraws its own content now and then.
+    document.querySelector('main').hidden = true;
+    document.body.append(root);
+  }
+"""
+"""JavaScript for a page.evaluate that draws a board straight from a game module: ``root``,
+an element for the board beside the page's own content (``#probe``), made once."""
 
 try:
     from playwright.sync_api import Browser, Page, sync_playwright

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from ludoteca.games import load
+from tests.web.conftest import PROBE_ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -80,16 +81,7 @@ DRAW = """async ([game, positions, seats]) => {
   const i18n = await import('/js/i18n.js');
   i18n.useGame(game);
   await i18n.loadGameStrings(game);
-  let root = document.getElementById('probe');
-  if (!root) {
-    root = document.createElement('div');
-    root.id = 'probe';
-    root.className = 'board';
-    // Beside the page, not in it: the page redraws its own content now and then.
-    document.querySelector('main').hidden = true;
-    document.body.append(root);
-  }
-  // Key order aside, as the engine compares moves.
+""" + PROBE_ROOT + """  // Key order aside, as the engine compares moves.
   const canonical = (v) => Array.isArray(v) ? `[${v.map(canonical).join(',')}]`
     : v && typeof v === 'object'
       ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`

@@ -17,7 +17,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import DESKTOP, PHONE, SHOTS, screenshot
+from tests.web.conftest import DESKTOP, PHONE, PROBE_ROOT, SHOTS, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -224,16 +224,7 @@ RENDER = """async ([view, legal, seat]) => {
   const i18n = await import('/js/i18n.js');
   i18n.useGame('crusaders');
   await i18n.loadGameStrings('crusaders');
-  let root = document.getElementById('probe');
-  if (!root) {
-    root = document.createElement('div');
-    root.id = 'probe';
-    root.className = 'board';
-    // Beside the page, not in it: the page redraws its own content now and then.
-    document.querySelector('main').hidden = true;
-    document.body.append(root);
-  }
-  window.played = [];
+""" + PROBE_ROOT + """  window.played = [];
   const seats = view.players.map((_, s) => ({ seat: s, username: `Player ${s + 1}`, bot: false }));
   m.render(root, { view, legal, events: [], seat, seats, pending: [seat], result: null, t: i18n.t, lang: 'en',
                    play: (move) => window.played.push(move) });

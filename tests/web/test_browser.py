@@ -10,6 +10,7 @@ import tarfile
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.conftest import DESKTOP, PHONE, ROOT, screenshot
 
@@ -41,10 +42,24 @@ def version(page: Page) -> int:
 
 
 def click_first_move(page: Page) -> None:
-    """Click the first move and wait until the server has accepted it."""
+    """Click the first move and wait until the server has accepted it. A move refused
+    because the bot's overtook it (the page says so, and shows the new turn's moves) is
+    clicked again, as a person would, twice at most; a wait that ends otherwise says
+    what the page held."""
     before = page.evaluate("window.ludotecaTable.state.acks")
-    page.locator("#moves button.move:not([disabled])").first.click()
-    page.wait_for_function("(n) => window.ludotecaTable.state.acks > n", arg=before)
+    for _ in range(3):
+        page.locator("#moves button.move:not([disabled])").first.click()
+        try:
+            page.wait_for_function("(n) => window.ludotecaTable.state.acks > n"
+                                   " || !document.querySelector('#refusal').hidden", arg=before)
+        except PlaywrightTimeout:
+            held = page.evaluate("() => { const s = window.ludotecaTable.state; return {version: s.version,"
+                                 " busy: s.busy, legal: s.legal, link: s.link, status: s.table.status}; }")
+            raise AssertionError(f"no answer to the move: {held}") from None
+        if page.evaluate("window.ludotecaTable.state.acks") > before:
+            return
+        page.wait_for_function("() => !window.ludotecaTable.state.busy")
+    raise AssertionError(f"the move was refused three times: {page.locator('#refusal').inner_text()}")
 
 
 def wait_for_turn_or_end(page: Page) -> bool:

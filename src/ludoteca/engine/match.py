@@ -14,7 +14,8 @@ from typing import Any
 
 from .errors import IllegalMove, RecordError, UndoError
 from .game import Event, Game, Move, Result, Seat, canonical
-from .options import OptionValue
+from .options import OptionValue, validate_options
+from .registry import load
 
 RECORD_FORMAT = "ludoteca.record/1"
 MATCH_FORMAT = "ludoteca.match/1"
@@ -108,12 +109,8 @@ class Match:
     def new(cls, game_id: str, seats: int, options: Mapping[str, object] | None = None, seed: int = 0,
             game: Game[Any] | None = None) -> Match:
         if game is None:
-            from ludoteca.games import load
-
             game = load(game_id)
         state = game.setup(seats, options, seed)
-        from .options import validate_options
-
         return cls(game, seats, validate_options(game.options, seats, options), seed, state)
 
     # -- reading ------------------------------------------------------------------
@@ -204,8 +201,6 @@ class Match:
             if data.get("format") != MATCH_FORMAT:
                 raise RecordError("match_format", f"not a {MATCH_FORMAT} match")
             if game is None:
-                from ludoteca.games import load
-
                 game = load(data["game"])
             match = cls(game, int(data["seats"]), dict(data["options"]), int(data["seed"]),
                         game.from_json(data["state"]))

@@ -280,10 +280,17 @@ def tournament(
     iterations: Annotated[int | None, typer.Option("--iterations", min=1,
                                                    help="Cap every search bot's iterations per decision.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    sprt: Annotated[str | None, typer.Option("--sprt", metavar="P0,P1",
+                                             help="Stop as soon as a sequential test decides between H0: the "
+                                                  "first bot's win share is P0 and H1: it is P1; --games is "
+                                                  "then the most to play.")] = None,
+    alpha: Annotated[float, typer.Option("--alpha", help="SPRT: the chance of accepting H1 when H0 holds.")] = 0.05,
+    beta: Annotated[float, typer.Option("--beta", help="SPRT: the chance of accepting H0 when H1 holds.")] = 0.05,
 ) -> None:
     """Seat-rotated games between bots: win share against 1/N with 95% intervals, mean
     scores, time per decision. Game i deals seed S + i // N, the lineup rotated i % N seats."""
     from ludoteca.bots.base import Budget
+    from ludoteca.bots.sprt import Sprt, parse_hypotheses
     from ludoteca.bots.tournament import lineup, run_tournament
 
     game = _game(game_id)
@@ -293,6 +300,7 @@ def tournament(
     try:
         names = lineup(bots.split(","), players)
         seat_bots = [make_bot(name) for name in names]
+        test = Sprt(*parse_hypotheses(sprt), alpha=alpha, beta=beta) if sprt is not None else None
     except ValueError as error:
         raise _fail(str(error)) from None
     budget = Budget(iterations, seconds) if seconds is not None or iterations is not None else None
@@ -301,14 +309,14 @@ def tournament(
                                  visible=not as_json)
         try:
             outcome = run_tournament(game, players, seat_bots, count, seed, options, budget,
-                                     on_game=lambda _i, _r: progress.advance(task))
+                                     on_game=lambda _i, _r: progress.advance(task), sprt=test)
         except LudotecaError as error:
             raise _fail(error.message) from None
     if as_json:
         print(json.dumps(outcome.to_json(), ensure_ascii=False))
         return
-    last_seed = seed + (count - 1) // players
-    table = Table(title=f"{game.name}: {count} games, {players} players, rotated, seeds {seed}..{last_seed}")
+    last_seed = seed + (outcome.games - 1) // players
+    table = Table(title=f"{game.name}: {outcome.games} games, {players} players, rotated, seeds {seed}..{last_seed}")
     for column in ("entry", "bot", "win share", "95% interval", "vs 1/N", "mean score", "ms/decision", "iter/s"):
         table.add_column(column, justify="right")
     for number, entry in enumerate(outcome.entries):
@@ -322,6 +330,13 @@ def tournament(
     console.print(table)
     console.print(f"baseline 1/N = {outcome.baseline:.1%}; moves per game: mean "
                   f"{statistics.fmean(outcome.moves):.1f}; {outcome.seconds:.1f} s")
+    if test is not None:
+        report = outcome.sprt_json()
+        assert report is not None
+        accepted = {"H0": f"H0 accepted (share {test.p0:g})", "H1": f"H1 accepted (share {test.p1:g})"}
+        console.print(f"SPRT on {names[0]}: {test.describe()}; {report['deals']} deals, "
+                      f"LLR {report['llr']:.2f} in [{test.lower:.2f}, {test.upper:.2f}]: "
+                      f"{accepted.get(report['verdict'], 'undecided after ' + str(outcome.games) + ' games')}")
 
 
 @app.command()

@@ -22,6 +22,7 @@ from ludoteca.engine import Game, Move
 
 from .base import Bot, BotContext, Budget
 from .playout import play_match
+from .sprt import UNDECIDED, Sprt, deal_means
 
 Z95 = 1.959963984540054
 
@@ -123,6 +124,7 @@ class TournamentResult:
     moves: list[int] = field(default_factory=list)
     seconds: float = 0.0
     options: dict[str, Any] = field(default_factory=dict)
+    sprt: Sprt | None = None
 
     @property
     def games(self) -> int:
@@ -131,6 +133,23 @@ class TournamentResult:
     @property
     def baseline(self) -> float:
         return 1.0 / self.players
+
+    @property
+    def deals(self) -> list[float]:
+        """The first entry's mean share per complete deal: the unit of the SPRT."""
+        return deal_means(self.entries[0].shares, self.players) if self.entries else []
+
+    @property
+    def verdict(self) -> str | None:
+        """The SPRT's verdict on the first entry, if the tournament ran one."""
+        return self.sprt.verdict(self.deals, self.players) if self.sprt else None
+
+    def sprt_json(self) -> dict[str, Any] | None:
+        if self.sprt is None:
+            return None
+        return {"p0": self.sprt.p0, "p1": self.sprt.p1, "alpha": self.sprt.alpha, "beta": self.sprt.beta,
+                "llr": self.sprt.llr(self.deals, self.players), "bounds": [self.sprt.lower, self.sprt.upper],
+                "deals": len(self.deals), "verdict": self.verdict}
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -143,6 +162,7 @@ class TournamentResult:
             "entries": [entry.to_json() for entry in self.entries],
             "moves_per_game": statistics.fmean(self.moves) if self.moves else 0.0,
             "seconds": self.seconds,
+            "sprt": self.sprt_json(),
         }
 
 
@@ -217,10 +237,10 @@ def play_rotated(game: Game[Any], players: int, bots: Sequence[Bot], index: int,
 
 
 def summarize(game_id: str, players: int, names: Sequence[str], played: Sequence[GamePlayed], seed: int = 0,
-              seconds: float = 0.0) -> TournamentResult:
+              seconds: float = 0.0, sprt: Sprt | None = None) -> TournamentResult:
     """The tournament's figures from its games (in any order)."""
     entries = [Entry(name) for name in names]
-    result = TournamentResult(game_id, players, seed, entries, seconds=seconds)
+    result = TournamentResult(game_id, players, seed, entries, seconds=seconds, sprt=sprt)
     for game in sorted(played, key=lambda g: g.index):
         result.options = dict(game.options)
         result.moves.append(game.moves)
@@ -236,9 +256,12 @@ def summarize(game_id: str, players: int, names: Sequence[str], played: Sequence
 
 def run_tournament(game: Game[Any], players: int, bots: Sequence[Bot], games: int, seed: int = 0,
                    options: Mapping[str, object] | None = None, budget: Budget | None = None,
-                   on_game: Callable[[int, TournamentResult], None] | None = None) -> TournamentResult:
+                   on_game: Callable[[int, TournamentResult], None] | None = None,
+                   sprt: Sprt | None = None) -> TournamentResult:
     """Play ``games`` seat-rotated matches between ``bots`` (one per seat, in lineup
-    order); ``budget`` caps every bot's thinking (see ISMCTSBot)."""
+    order); ``budget`` caps every bot's thinking (see ISMCTSBot). With ``sprt``, ``games``
+    is the most to play: the tournament stops at the first complete deal where the test
+    decides about the first entry's win share."""
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bots for {players} players")
     names = [bot.name for bot in bots]
@@ -246,6 +269,9 @@ def run_tournament(game: Game[Any], players: int, bots: Sequence[Bot], games: in
     started = time.perf_counter()
     for i in range(games):
         played.append(play_rotated(game, players, bots, i, seed, options, budget))
+        so_far = summarize(game.id, players, names, played, seed, sprt=sprt)
         if on_game:
-            on_game(i, summarize(game.id, players, names, played, seed))
-    return summarize(game.id, players, names, played, seed, time.perf_counter() - started)
+            on_game(i, so_far)
+        if sprt is not None and (i + 1) % players == 0 and so_far.verdict != UNDECIDED:
+            break
+    return summarize(game.id, players, names, played, seed, time.perf_counter() - started, sprt)

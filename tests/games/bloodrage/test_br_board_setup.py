@@ -9,10 +9,12 @@ from ludoteca.games.bloodrage.components import (
     CARDS,
     DECKS,
     FJORD_SUPPORTS,
+    FJORDS,
     OUTER,
     PROVINCES,
     REALM,
     RESERVE,
+    RING,
     SLOTS,
     SUPPORT,
     TRACKS,
@@ -37,23 +39,48 @@ def test_br_1_provinces_and_villages() -> None:
     assert room(s, P("myrkulor")) == 3
 
 
-def test_br_2_adjacency() -> None:
+def _names(locs: tuple[int, ...]) -> set[str]:
+    return {PROVINCES[p] for p in locs}
+
+
+def test_br_2_adjacency_is_the_printed_board() -> None:
+    # the printed board, clockwise from the top: each outer province borders the two next to
+    # it and Yggdrasil, and nothing else
+    assert RING == ("elvagar", "angerboda", "muspelheim", "horgr", "utgard", "andlang", "gimle", "myrkulor")
+    expected = {
+        "elvagar": {"myrkulor", "angerboda"}, "angerboda": {"elvagar", "muspelheim"},
+        "muspelheim": {"angerboda", "horgr"}, "horgr": {"muspelheim", "utgard"}, "utgard": {"horgr", "andlang"},
+        "andlang": {"utgard", "gimle"}, "gimle": {"andlang", "myrkulor"}, "myrkulor": {"gimle", "elvagar"},
+    }
+    for name, neighbours in expected.items():
+        assert _names(ADJACENT[P(name)]) == neighbours | {"yggdrasil"}, name
     assert set(ADJACENT[YGG]) == set(OUTER)
-    for p in OUTER:
-        assert YGG in ADJACENT[p] and len(ADJACENT[p]) == 3
+    for p in range(len(PROVINCES)):
         for q in ADJACENT[p]:
             assert p in ADJACENT[q]
 
 
+def test_br_3_fjords_are_the_printed_ones() -> None:
+    supports = {FJORDS[k]: _names(pair) for k, pair in enumerate(FJORD_SUPPORTS)}
+    assert supports == {
+        "fjord_manheim": {"elvagar", "angerboda"},  # north, inside Manheim
+        "fjord_west": {"myrkulor", "gimle"},  # Manheim-Alfheim
+        "fjord_south": {"andlang", "utgard"},  # Alfheim-Jotunheim
+        "fjord_jotunheim": {"muspelheim", "horgr"},  # inside Jotunheim
+    }
+    for a, b in FJORD_SUPPORTS:  # each fjord lies between two provinces that share a border
+        assert b in ADJACENT[a]
+    # every outer province has exactly one supporting fjord, Yggdrasil none
+    assert all(len(SUPPORT[p]) == 1 for p in OUTER) and SUPPORT[YGG] == ()
+
+
 def test_br_3_fjords_support_two_provinces() -> None:
-    assert len(FJORD_SUPPORTS) == 4
-    assert all(len(set(pair)) == 2 and YGG not in pair for pair in FJORD_SUPPORTS)
     s = action_state()
     put(s, 0, "ship", "fjord_manheim")
     # a ship adds its STR to both supported provinces and to neither other
-    assert str_at(s, 0, P("myrkulor")) == 2 and str_at(s, 0, P("elvagar")) == 2
-    assert str_at(s, 0, P("gimle")) == 0
-    assert SUPPORT[P("myrkulor")] == (P("fjord_manheim"),)
+    assert str_at(s, 0, P("elvagar")) == 2 and str_at(s, 0, P("angerboda")) == 2
+    assert str_at(s, 0, P("myrkulor")) == 0 and str_at(s, 0, P("gimle")) == 0
+    assert SUPPORT[P("myrkulor")] == (P("fjord_west"),)
 
 
 def test_br_4_clan_figures() -> None:
@@ -66,7 +93,7 @@ def test_br_4_clan_figures() -> None:
     s = action_state()
     put(s, 0, "leader", "gimle")
     put(s, 0, "warrior", "gimle")
-    put(s, 0, "ship", "fjord_south")
+    put(s, 0, "ship", "fjord_west")
     assert str_at(s, 0, P("gimle")) == 3 + 1 + 2
 
 

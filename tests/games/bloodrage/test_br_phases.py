@@ -57,7 +57,7 @@ def test_br_46_most_str_ties_fail() -> None:
     put(s, 0, "warrior", "gimle", 2)
     put(s, 1, "leader", "gimle")
     assert not quest_done(s, 0, "alfheim")  # 2 against 3
-    put(s, 0, "ship", "fjord_south")  # the fjord counts
+    put(s, 0, "ship", "fjord_west")  # the fjord counts
     assert quest_done(s, 0, "alfheim") and not quest_done(s, 1, "alfheim")
     put(s, 1, "warrior", "gimle")  # 4 against 4: a tie fails
     assert not quest_done(s, 0, "alfheim") and not quest_done(s, 1, "alfheim")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
+from ludoteca.engine import OptionError
 from ludoteca.games.bloodrage.components import (
     ADJACENT,
     CARDS,
@@ -24,7 +27,7 @@ from ludoteca.games.bloodrage.components import (
 )
 from ludoteca.games.bloodrage.core import room, str_at
 
-from .br_helpers import GAME, P, action_state, put
+from .br_helpers import GAME, P, action_state, new_game, pending, play, put
 
 
 def test_br_1_provinces_and_villages() -> None:
@@ -84,12 +87,12 @@ def test_br_3_fjords_support_two_provinces() -> None:
 
 
 def test_br_4_clan_figures() -> None:
-    s = GAME.setup(4, None, 3)
+    s = GAME.setup(4, {"clans": "random"}, 3)
     for seat in range(4):
         assert Counter(s.kinds[seat]) == {"leader": 1, "warrior": 8, "ship": 1}
         assert all(loc == RESERVE for loc in s.locs[seat])
     v = GAME.view(s, None)
-    assert [c["clan"] for c in v["clans"]] == ["wolf", "serpent", "raven", "bear"]
+    assert sorted(c["clan"] for c in v["clans"]) == ["bear", "raven", "serpent", "wolf"]  # one clan each
     s = action_state()
     put(s, 0, "leader", "gimle")
     put(s, 0, "warrior", "gimle")
@@ -143,7 +146,31 @@ def test_br_10_decks_and_markers() -> None:
         assert all(CARDS[c].marker == 0 for c in deck_for(age, 2))
 
 
-def test_br_11_first_player() -> None:
-    s = GAME.setup(3, None, 2)
-    assert s.first == 0
-    assert GAME.view(s, None)["first"] == 0
+def test_br_11_first_player_drawn_by_the_seed() -> None:
+    firsts = {seats: {GAME.setup(seats, None, seed).first for seed in range(40)} for seats in (2, 3, 4)}
+    assert firsts == {2: {0, 1}, 3: {0, 1, 2}, 4: {0, 1, 2, 3}}  # any seat may start
+    assert GAME.setup(3, None, 7).first == GAME.setup(3, None, 7).first  # the seed decides
+    # the same seed lays out the same board whatever the first player and clan options
+    a, b = new_game(3, 7), GAME.setup(3, {"first_player": "3", "clans": "random"}, 7)
+    assert (a.tokens, a.ragnarok, a.destroyed, a.decks, a.packs) == (b.tokens, b.ragnarok, b.destroyed, b.decks,
+                                                                      b.packs)
+
+
+def test_br_11_first_player_named_by_the_option() -> None:
+    for seats in (2, 3, 4):
+        for k in range(1, seats + 1):
+            s = GAME.setup(seats, {"first_player": str(k)}, 5)
+            assert s.first == k - 1 and GAME.view(s, None)["first"] == k - 1
+    with pytest.raises(OptionError) as raised:
+        GAME.setup(2, {"first_player": "3"}, 5)  # no seat 3 at a table of two
+    assert raised.value.code == "option_seats"
+    with pytest.raises(OptionError):
+        GAME.setup(3, {"first_player": "0"}, 5)
+
+
+def test_br_11_first_player_starts_the_action_phase_and_the_token_passes_left() -> None:
+    s = new_game(3, 5, first_player="2")
+    while s.phase == "draft":
+        seat = pending(s)[0]
+        play(s, seat, GAME.legal(s, seat)[0])
+    assert s.phase == "action" and pending(s) == [1]

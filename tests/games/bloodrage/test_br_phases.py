@@ -7,7 +7,7 @@ import json
 from ludoteca.engine import Rng
 from ludoteca.games.bloodrage.components import OUTER, PROVINCES, RESERVE, VALHALLA
 
-from .br_helpers import GAME, P, action_state, at, count_at, give, keys, pending, play, prompt, put
+from .br_helpers import GAME, P, action_state, at, count_at, give, keys, new_game, pending, play, prompt, put
 
 
 def _end_actions(s) -> list:
@@ -138,7 +138,7 @@ def test_br_52_most_glory_wins_ties_shared() -> None:
 
 
 def test_br_53_hidden_information() -> None:
-    s = GAME.setup(3, None, 8)
+    s = new_game(3, 8)
     secrets = GAME.secrets(s)
     for viewer in (None, 0, 1, 2):
         text = json.dumps(GAME.view(s, viewer))

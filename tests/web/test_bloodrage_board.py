@@ -315,3 +315,47 @@ def test_br_2_3_the_map_shows_the_printed_neighbours_and_fjords(server, new_page
 def _shot(name: str):
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS / f"{name}.png"
+
+
+CLAN_PROBE = """async ([view, legal, lang]) => {
+  const module = await import('/games/bloodrage.js');
+  const i18n = await import('/js/i18n.js');
+  await i18n.setLanguage(lang, { remember: false });
+  i18n.useGame('bloodrage');
+  await i18n.loadGameStrings('bloodrage');
+""" + PROBE_ROOT + """  const seats = view.clans.map((c) => ({ seat: c.seat, username: `P${c.seat + 1}`, bot: null,
+                                        zombie: false }));
+  const missing = [];
+  const t = (key, args) => { if (!i18n.has(key)) missing.push(key); return i18n.t(key, args); };
+  module.render(root, { view, legal, events: [], seat: view.you.seat, seats, pending: [view.you.seat],
+                        result: null, game: 'bloodrage', lang, t, busy: false, play: () => {} });
+  const buttons = [...root.querySelectorAll('.br-bar [data-move]')].map((el) => el.getAttribute('aria-label'));
+  const sheets = [...root.querySelectorAll('.br-clan [data-clan]')].map((el) => el.textContent);
+  // the height a finger can hit: the button's face with its outline, rounded to the pixel
+  const sizes = [...root.querySelectorAll('.br-bar [data-move] > .br-face')]
+    .map((el) => Math.round(el.getBoundingClientRect().height + Number(el.getAttribute('stroke-width'))));
+  return { buttons, sheets, missing, sizes };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "vi"])
+def test_br_104_the_clan_choice_reads_in_every_language(server, new_page, lang: str) -> None:
+    from pathlib import Path
+
+    from ludoteca.games.bloodrage import BloodRageGame
+
+    texts = json.loads((Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "games" / "bloodrage" / "i18n"
+                        / f"{lang}.json").read_text(encoding="utf-8"))
+    game = BloodRageGame()
+    state = game.setup(3, {"first_player": "2"}, 1)
+    game.apply(state, 1, {"type": "clan", "clan": "raven"})
+    legal = game.legal(state, 2)
+    page = new_page(f"{server.url}/#/help", viewport=PHONE)
+    got = page.evaluate(CLAN_PROBE, [game.view(state, 2), legal, lang])
+    assert not got["missing"]
+    # one button per clan still free, named in the reader's language
+    assert got["buttons"] == [texts["br.ui.choose_clan"].replace("{clan}", texts[f"br.clan.{m['clan']}"])
+                              for m in legal]
+    # the sheets: the clan chosen, and "choosing" for the others
+    assert got["sheets"] == [texts["br.ui.no_clan"], texts["br.clan.raven"], texts["br.ui.no_clan"]]
+    assert min(got["sizes"]) >= 44  # a finger's width on a phone

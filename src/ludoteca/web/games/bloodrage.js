@@ -760,10 +760,11 @@ function drawBar(ctx, tg, ui) {
   const buttons = tg.bar.map((m) => {
     const text = moveLabel(m, ctx);
     const w = Math.max(90, textWidth(text, 13) + 28);
-    const el = svg("svg", { class: "br-bar-button", viewBox: `0 0 ${w} 36`, width: w, height: 36, style: { flex: "0 0 auto" } });
+    // 44 px high: a finger's width on a phone.
+    const el = svg("svg", { class: "br-bar-button", viewBox: `0 0 ${w} 44`, width: w, height: 44, style: { flex: "0 0 auto", overflow: "visible" } });
     const g = svg("g", {});
-    g.append(svg("rect", { class: "br-face", x: 1.5, y: 1.5, width: w - 3, height: 33, rx: 8, fill: "#fffdf6", stroke: "#1b1b1b", "stroke-width": 1.5 }));
-    g.append(label(w / 2, 23, text, 13, { "text-anchor": "middle", "font-weight": 700, "pointer-events": "none" }));
+    g.append(svg("rect", { class: "br-face", x: 0.75, y: 0.75, width: w - 1.5, height: 42.5, rx: 8, fill: "#fffdf6", stroke: "#1b1b1b", "stroke-width": 1.5 }));
+    g.append(label(w / 2, 27, text, 13, { "text-anchor": "middle", "font-weight": 700, "pointer-events": "none" }));
     el.append(makeClickable(g, m, ctx, text));
     return el;
   });

@@ -41,8 +41,9 @@ def test_br_104_a_taken_or_unknown_clan_is_refused_and_changes_nothing() -> None
     with pytest.raises(IllegalMove) as unknown:
         play(s, 1, {"type": "clan", "clan": "eagle"})
     assert unknown.value.code == "unknown_clan"
-    with pytest.raises(IllegalMove):
-        play(s, 0, {"type": "clan", "clan": "wolf"})  # not seat 0's turn to choose
+    with pytest.raises(IllegalMove) as done:
+        play(s, 0, {"type": "clan", "clan": "raven"})  # seat 0 has chosen already
+    assert done.value.code == "not_your_turn"
     assert json.dumps(GAME.to_json(s), sort_keys=True) == before
 
 

@@ -1,4 +1,4 @@
-"""Before the first age (BR-104 .. BR-107): who holds the first-player token and which clan
+"""Before the first age (BR-11, BR-104 .. BR-106): who holds the first-player token and which clan
 each seat plays.
 
 The seed and the rulebook: each player chooses a clan, and the first-player token goes to

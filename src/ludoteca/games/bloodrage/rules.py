@@ -640,7 +640,7 @@ class BloodRageGameBase(Game[BRState]):
     def explain(self, state: BRState, seat: int, move: Move) -> IllegalMove:
         kind = move.get("type")
         cid = move.get("card")
-        if kind == "clan" and state.stack and state.stack[-1][0] == "clan":
+        if kind == "clan" and state.stack and state.stack[-1][0] == "clan" and seat in pending_seats(state)[0]:
             if move.get("clan") not in CLANS:
                 return IllegalMove("unknown_clan", f"there is no clan {move.get('clan')!r} (clans: {', '.join(CLANS)})")
             if move.get("clan") in state.clans:

@@ -48,3 +48,15 @@ def test_option_sets_cover_each_value_once_and_everything_on() -> None:
     assert {"rounds": 5, "variant": "base", "feats": False, "duo": False} in sets
     assert all(not s["duo"] for s in sets)  # duo is for 2 seats only
     assert any(s["duo"] for s in option_sets(DECLARED, 2))
+
+
+def test_a_choice_naming_seats_exists_only_up_to_the_seat_count() -> None:
+    first = Option("first_player", "choice", "random", choices=("random", "1", "2", "3", "4"), seat_numbers=True)
+    assert validate_options((first,), 3, {"first_player": "3"}) == {"first_player": "3"}
+    with pytest.raises(OptionError) as raised:
+        validate_options((first,), 2, {"first_player": "3"})
+    assert raised.value.code == "option_seats" and "'first_player'" in raised.value.message
+    assert [s["first_player"] for s in option_sets((first,), 2)] == ["random", "1", "2"]
+    assert first.to_json()["seat_numbers"] is True
+    with pytest.raises(ValueError):
+        Option("rounds", "int", 3, minimum=1, maximum=5, seat_numbers=True)

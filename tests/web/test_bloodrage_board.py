@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import DESKTOP, PHONE, SHOTS, screenshot
+from tests.web.conftest import DESKTOP, PHONE, PROBE_ROOT, SHOTS, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,13 @@ def create_table(page: Page) -> None:
     page.locator(f"[data-game={GAME}] button.primary").click()
     form = page.locator("#create-form")
     expect(form).to_be_visible()
+    # BR-11: the first player is drawn, or named among the seats the table has
+    form.locator("#create-seats").select_option("2")
+    expect(form.locator("#opt-first_player option")).to_have_count(3)
     form.locator("#create-seats").select_option("4")
+    expect(form.locator("#opt-first_player option")).to_have_text(["drawn at random", "seat 1", "seat 2", "seat 3",
+                                                                    "seat 4"])
+    expect(form.locator("#opt-clans")).to_have_value("choose")
     form.locator("#create-bot").select_option("random")
     form.locator("#create-submit").click()
     expect(page.locator("#waiting")).to_be_visible()
@@ -172,9 +178,22 @@ def test_a_whole_blood_rage_game_by_clicking_the_board(server, new_page) -> None
 
     player = Player(page)
     shots = {"draft": False, "action": False, "battle": False}
-    # The first pick by keyboard: a card in the pack is a button.
+    # BR-104: the clans are chosen in turn from the first player (the bots choose at once);
+    # mine from the bar, by name, among the clans still free. The clan sheets then name it.
     first = wait_for_turn_or_end(page)
+    if first["legal"][0]["type"] == "clan":
+        taken = {c["clan"] for c in first["view"]["clans"] if c["clan"]}
+        assert {m["clan"] for m in first["legal"]} == {"wolf", "serpent", "raven", "bear"} - taken
+        choice = first["legal"][-1]
+        button = page.locator(f"#board .br-bar [data-move='{json.dumps(choice, separators=(',', ':'))}']")
+        expect(button).to_have_attribute("aria-label", f"Play the {choice['clan'].capitalize()} clan")
+        button.click()
+        expect(page.locator(f"#board .br-clan[data-seat='{ME}'] [data-clan='{choice['clan']}']")).to_have_text(
+            f"{choice['clan'].capitalize()} clan")
+        first = wait_for_turn_or_end(page)
+    # The first pick by keyboard: a card in the pack is a button.
     assert first["legal"][0]["type"] == "pick"
+    assert all(c["clan"] for c in first["view"]["clans"])
     expect(page.locator("#board .br-card .br-legal")).to_have_count(len(first["legal"]))
     screenshot(page, "bloodrage-draft-desktop")
     phone_shots(page, "bloodrage-draft-phone")
@@ -218,3 +237,125 @@ def test_a_whole_blood_rage_game_by_clicking_the_board(server, new_page) -> None
     assert not player.fallbacks, player.fallbacks
     # "pass" is not required: a clan whose rage runs out first never needs it.
     assert {"pick", "invade"} <= player.seen, player.seen
+
+
+MAP_PROBE = """async ([view, legal]) => {
+  const module = await import('/games/bloodrage.js');
+  const i18n = await import('/js/i18n.js');
+  i18n.useGame('bloodrage');
+  await i18n.loadGameStrings('bloodrage');
+""" + PROBE_ROOT + """  const seats = view.clans.map((c) => ({ seat: c.seat, username: `P${c.seat + 1}`, bot: null,
+                                        zombie: false }));
+  module.render(root, { view, legal, events: [], seat: 0, seats, pending: [0], result: null, game: 'bloodrage',
+                        lang: 'en', t: i18n.t, busy: false, play: () => {} });
+  const map = root.querySelector('.br-map');
+  const shape = (id) => map.querySelector(`.br-province[data-loc="${id}"] > .br-face`);
+  const ids = view.provinces.map((p) => p.id);
+  const inside = (x, y) => {
+    const pt = map.createSVGPoint();
+    pt.x = x; pt.y = y;
+    return ids.filter((id) => shape(id).isPointInFill(pt));
+  };
+  // Round the board at mid-ring: the provinces met in turn, and what lies at the ring's inner edge.
+  const cx = 390, cy = 400;
+  const around = [];
+  const inner = new Set();
+  for (let deg = 0; deg < 360; deg += 1) {
+    const a = deg * Math.PI / 180;
+    const hit = inside(cx + 204 * Math.cos(a), cy + 204 * Math.sin(a));
+    if (hit.length === 1 && around[around.length - 1] !== hit[0]) around.push(hit[0]);
+    for (const r of [97, 103]) for (const id of inside(cx + r * Math.cos(a), cy + r * Math.sin(a))) inner.add(id);
+  }
+  if (around.length > 1 && around[0] === around[around.length - 1]) around.pop(); // round the full circle
+  // Which provinces each fjord's water reaches into.
+  const fjords = {};
+  for (const g of map.querySelectorAll('.br-fjord')) {
+    const c = g.querySelector('circle.br-face');
+    const x0 = Number(c.getAttribute('cx')), y0 = Number(c.getAttribute('cy')), r = Number(c.getAttribute('r'));
+    const touched = new Set();
+    for (let dx = -r; dx <= r; dx += 3) for (let dy = -r; dy <= r; dy += 3) {
+      if (dx * dx + dy * dy < r * r) for (const id of inside(x0 + dx, y0 + dy)) touched.add(id);
+    }
+    fjords[g.getAttribute('data-loc')] = [...touched].sort();
+  }
+  const clans = [...root.querySelectorAll('.br-clan [data-clan]')]
+    .map((el) => [el.getAttribute('data-clan'), el.textContent]);
+  return { around, inner: [...inner].sort(), fjords, clans };
+}"""
+
+
+def _ring_pairs(names: list[str]) -> set[frozenset[str]]:
+    return {frozenset((names[k], names[(k + 1) % len(names)])) for k in range(len(names))}
+
+
+def test_br_2_3_the_map_shows_the_printed_neighbours_and_fjords(server, new_page) -> None:
+    from ludoteca.games.bloodrage import BloodRageGame
+    from ludoteca.games.bloodrage.components import ADJACENT, FJORD_SUPPORTS, FJORDS, OUTER, PROVINCES, YGG
+
+    game = BloodRageGame()
+    state = game.setup(4, {"clans": "random", "first_player": "1"}, 3)
+    state.destroyed = [False] * len(PROVINCES)
+    for seat, where in enumerate(FJORDS):  # a ship in each fjord
+        state.locs[seat][1] = PROVINCES.index("yggdrasil") + 1 + FJORDS.index(where)
+    page = new_page(f"{server.url}/#/help")
+    got = page.evaluate(MAP_PROBE, [game.view(state, 0), []])
+    # BR-2: going round the ring, each province meets exactly its printed neighbours...
+    borders = {frozenset((PROVINCES[p], PROVINCES[q])) for p in OUTER for q in ADJACENT[p] if q != YGG}
+    assert sorted(got["around"]) == sorted(PROVINCES[p] for p in OUTER)
+    assert _ring_pairs(got["around"]) == borders
+    # ... and every one of them touches Yggdrasil
+    assert got["inner"] == sorted(PROVINCES)
+    # BR-3: each fjord's water cuts into the two provinces it supports, and no other
+    assert got["fjords"] == {FJORDS[k]: sorted(PROVINCES[p] for p in pair) for k, pair in enumerate(FJORD_SUPPORTS)}
+    # BR-106: each clan sheet names its clan
+    assert [c for c, _ in got["clans"]] == state.clans
+    page.locator("#probe .br-map").screenshot(path=str(_shot("bloodrage-printed-map")))
+
+
+def _shot(name: str):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS / f"{name}.png"
+
+
+CLAN_PROBE = """async ([view, legal, lang]) => {
+  const module = await import('/games/bloodrage.js');
+  const i18n = await import('/js/i18n.js');
+  await i18n.setLanguage(lang, { remember: false });
+  i18n.useGame('bloodrage');
+  await i18n.loadGameStrings('bloodrage');
+""" + PROBE_ROOT + """  const seats = view.clans.map((c) => ({ seat: c.seat, username: `P${c.seat + 1}`, bot: null,
+                                        zombie: false }));
+  const missing = [];
+  const t = (key, args) => { if (!i18n.has(key)) missing.push(key); return i18n.t(key, args); };
+  module.render(root, { view, legal, events: [], seat: view.you.seat, seats, pending: [view.you.seat],
+                        result: null, game: 'bloodrage', lang, t, busy: false, play: () => {} });
+  const buttons = [...root.querySelectorAll('.br-bar [data-move]')].map((el) => el.getAttribute('aria-label'));
+  const sheets = [...root.querySelectorAll('.br-clan [data-clan]')].map((el) => el.textContent);
+  // the height a finger can hit: the button's face with its outline, rounded to the pixel
+  const sizes = [...root.querySelectorAll('.br-bar [data-move] > .br-face')]
+    .map((el) => Math.round(el.getBoundingClientRect().height + Number(el.getAttribute('stroke-width'))));
+  return { buttons, sheets, missing, sizes };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "vi"])
+def test_br_104_the_clan_choice_reads_in_every_language(server, new_page, lang: str) -> None:
+    from pathlib import Path
+
+    from ludoteca.games.bloodrage import BloodRageGame
+
+    texts = json.loads((Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "games" / "bloodrage" / "i18n"
+                        / f"{lang}.json").read_text(encoding="utf-8"))
+    game = BloodRageGame()
+    state = game.setup(3, {"first_player": "2"}, 1)
+    game.apply(state, 1, {"type": "clan", "clan": "raven"})
+    legal = game.legal(state, 2)
+    page = new_page(f"{server.url}/#/help", viewport=PHONE)
+    got = page.evaluate(CLAN_PROBE, [game.view(state, 2), legal, lang])
+    assert not got["missing"]
+    # one button per clan still free, named in the reader's language
+    assert got["buttons"] == [texts["br.ui.choose_clan"].replace("{clan}", texts[f"br.clan.{m['clan']}"])
+                              for m in legal]
+    # the sheets: the clan chosen, and "choosing" for the others
+    assert got["sheets"] == [texts["br.ui.no_clan"], texts["br.clan.raven"], texts["br.ui.no_clan"]]
+    assert min(got["sizes"]) >= 44  # a finger's width on a phone

@@ -17,6 +17,9 @@ class Option:
 
     ``kind`` is ``"bool"``, ``"int"`` (with ``minimum``/``maximum``) or ``"choice"``
     (with ``choices``). ``seats`` restricts it to some seat counts (empty: all).
+    ``seat_numbers`` (choices only): a choice that is a number names a seat, counted from
+    1 as tables show them, and exists only up to the seat count ("random", "1" .. "4"
+    for a first player); the others are allowed at every seat count.
     """
 
     name: str
@@ -27,11 +30,20 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     seats: tuple[int, ...] = field(default=())
+    seat_numbers: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in ("bool", "int", "choice"):
             raise ValueError(f"option {self.name!r}: unknown kind {self.kind!r}")
+        if self.seat_numbers and self.kind != "choice":
+            raise ValueError(f"option {self.name!r}: only a choice may name seats")
         self.check(self.default)
+
+    def allowed_at(self, value: OptionValue, seats: int) -> bool:
+        """Whether a value this option accepts exists at ``seats`` (a seat it names is there)."""
+        if self.seat_numbers and isinstance(value, str) and value.isdigit():
+            return 1 <= int(value) <= seats
+        return True
 
     def check(self, value: object) -> OptionValue:
         """Return ``value`` if this option accepts it, else raise OptionError naming it."""
@@ -87,6 +99,8 @@ class Option:
             data["choices"] = list(self.choices)
         if self.kind == "int":
             data["minimum"], data["maximum"] = self.minimum, self.maximum
+        if self.seat_numbers:
+            data["seat_numbers"] = True
         if self.seats:
             data["seats"] = list(self.seats)
         return data
@@ -110,6 +124,10 @@ def validate_options(
                 raise OptionError(
                     "option_seats", f"option {option.name!r} is only for {', '.join(map(str, option.seats))} seats"
                 )
+            if not option.allowed_at(value, seats):
+                raise OptionError(
+                    "option_seats", f"option {option.name!r}: there is no seat {value} at a table of {seats}"
+                )
             result[option.name] = value
         else:
             result[option.name] = option.default
@@ -125,7 +143,7 @@ def option_sets(declared: Sequence[Option], seats: int) -> list[dict[str, Option
         if option.seats and seats not in option.seats:
             continue
         for value in option.values():
-            if value != option.default:
+            if value != option.default and option.allowed_at(value, seats):
                 sets.append({**base, option.name: value})
     everything = dict(base)
     for option in declared:

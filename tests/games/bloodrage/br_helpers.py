@@ -15,6 +15,16 @@ def P(name: str) -> int:
     return LOC_INDEX[name]
 
 
+def new_game(seats: int = 3, seed: int = 1, **options: Any) -> BRState:
+    """A new match past the clan choice (BR-104): each seat, from the first player, takes the
+    first clan still free."""
+    s = GAME.setup(seats, options or None, seed)
+    while s.stack and s.stack[-1][0] == "clan":
+        seat = pending(s)[0]
+        play(s, seat, GAME.legal(s, seat)[0])
+    return s
+
+
 def action_state(seats: int = 3, seed: int = 1, rage: int = 6) -> BRState:
     """Age 1, action phase, seat 0 to act, empty hands, every province standing."""
     s = GAME.setup(seats, None, seed)

@@ -79,7 +79,7 @@ def test_br_32_no_enemy_automatic_success_no_glory() -> None:
 
 def test_br_33_participants_include_fjords() -> None:
     s = battle_state()
-    put(s, 2, "ship", "fjord_south")
+    put(s, 2, "ship", "fjord_west")
     give(s, 0, "tyrs_smash")
     play(s, 0, {"type": "pillage", "province": "gimle"})
     while prompt(s) == "br.prompt.call":
@@ -87,7 +87,7 @@ def test_br_33_participants_include_fjords() -> None:
     assert s.battle.participants == [0, 1, 2]
     ev = settle(s)
     totals = next(e for e in ev if e.key == "br.totals").args
-    assert totals["totals"] == [[0, 5], [1, 1], [2, 2]] and at(s, 2, "fjord_south") == []
+    assert totals["totals"] == [[0, 5], [1, 1], [2, 2]] and at(s, 2, "fjord_west") == []
 
 
 def test_br_34_cards_chosen_face_down_revealed_together() -> None:
@@ -191,11 +191,11 @@ def test_br_39_winner_discards_losers_take_back() -> None:
 
 def test_br_40_losers_figures_to_valhalla_ships_too() -> None:
     s = battle_state()
-    put(s, 1, "ship", "fjord_south")
+    put(s, 1, "ship", "fjord_west")
     give(s, 0, "tyrs_rage")
     play(s, 0, {"type": "pillage", "province": "gimle"})
     settle(s)
-    assert at(s, 1, "gimle") == [] and at(s, 1, "fjord_south") == [] and count_at(s, 1, VALHALLA) == 2
+    assert at(s, 1, "gimle") == [] and at(s, 1, "fjord_west") == [] and count_at(s, 1, VALHALLA) == 2
     assert at(s, 0, "gimle") == ["warrior", "warrior"]
 
 

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
+from ludoteca.engine import OptionError
 from ludoteca.games.bloodrage.components import (
     ADJACENT,
     CARDS,
     DECKS,
     FJORD_SUPPORTS,
+    FJORDS,
     OUTER,
     PROVINCES,
     REALM,
     RESERVE,
+    RING,
     SLOTS,
     SUPPORT,
     TRACKS,
@@ -22,7 +27,7 @@ from ludoteca.games.bloodrage.components import (
 )
 from ludoteca.games.bloodrage.core import room, str_at
 
-from .br_helpers import GAME, P, action_state, put
+from .br_helpers import GAME, P, action_state, new_game, pending, play, put
 
 
 def test_br_1_provinces_and_villages() -> None:
@@ -37,36 +42,61 @@ def test_br_1_provinces_and_villages() -> None:
     assert room(s, P("myrkulor")) == 3
 
 
-def test_br_2_adjacency() -> None:
+def _names(locs: tuple[int, ...]) -> set[str]:
+    return {PROVINCES[p] for p in locs}
+
+
+def test_br_2_adjacency_is_the_printed_board() -> None:
+    # the printed board, clockwise from the top: each outer province borders the two next to
+    # it and Yggdrasil, and nothing else
+    assert RING == ("elvagar", "angerboda", "muspelheim", "horgr", "utgard", "andlang", "gimle", "myrkulor")
+    expected = {
+        "elvagar": {"myrkulor", "angerboda"}, "angerboda": {"elvagar", "muspelheim"},
+        "muspelheim": {"angerboda", "horgr"}, "horgr": {"muspelheim", "utgard"}, "utgard": {"horgr", "andlang"},
+        "andlang": {"utgard", "gimle"}, "gimle": {"andlang", "myrkulor"}, "myrkulor": {"gimle", "elvagar"},
+    }
+    for name, neighbours in expected.items():
+        assert _names(ADJACENT[P(name)]) == neighbours | {"yggdrasil"}, name
     assert set(ADJACENT[YGG]) == set(OUTER)
-    for p in OUTER:
-        assert YGG in ADJACENT[p] and len(ADJACENT[p]) == 3
+    for p in range(len(PROVINCES)):
         for q in ADJACENT[p]:
             assert p in ADJACENT[q]
 
 
+def test_br_3_fjords_are_the_printed_ones() -> None:
+    supports = {FJORDS[k]: _names(pair) for k, pair in enumerate(FJORD_SUPPORTS)}
+    assert supports == {
+        "fjord_manheim": {"elvagar", "angerboda"},  # north, inside Manheim
+        "fjord_west": {"myrkulor", "gimle"},  # Manheim-Alfheim
+        "fjord_south": {"andlang", "utgard"},  # Alfheim-Jotunheim
+        "fjord_jotunheim": {"muspelheim", "horgr"},  # inside Jotunheim
+    }
+    for a, b in FJORD_SUPPORTS:  # each fjord lies between two provinces that share a border
+        assert b in ADJACENT[a]
+    # every outer province has exactly one supporting fjord, Yggdrasil none
+    assert all(len(SUPPORT[p]) == 1 for p in OUTER) and SUPPORT[YGG] == ()
+
+
 def test_br_3_fjords_support_two_provinces() -> None:
-    assert len(FJORD_SUPPORTS) == 4
-    assert all(len(set(pair)) == 2 and YGG not in pair for pair in FJORD_SUPPORTS)
     s = action_state()
     put(s, 0, "ship", "fjord_manheim")
     # a ship adds its STR to both supported provinces and to neither other
-    assert str_at(s, 0, P("myrkulor")) == 2 and str_at(s, 0, P("elvagar")) == 2
-    assert str_at(s, 0, P("gimle")) == 0
-    assert SUPPORT[P("myrkulor")] == (P("fjord_manheim"),)
+    assert str_at(s, 0, P("elvagar")) == 2 and str_at(s, 0, P("angerboda")) == 2
+    assert str_at(s, 0, P("myrkulor")) == 0 and str_at(s, 0, P("gimle")) == 0
+    assert SUPPORT[P("myrkulor")] == (P("fjord_west"),)
 
 
 def test_br_4_clan_figures() -> None:
-    s = GAME.setup(4, None, 3)
+    s = GAME.setup(4, {"clans": "random"}, 3)
     for seat in range(4):
         assert Counter(s.kinds[seat]) == {"leader": 1, "warrior": 8, "ship": 1}
         assert all(loc == RESERVE for loc in s.locs[seat])
     v = GAME.view(s, None)
-    assert [c["clan"] for c in v["clans"]] == ["wolf", "serpent", "raven", "bear"]
+    assert sorted(c["clan"] for c in v["clans"]) == ["bear", "raven", "serpent", "wolf"]  # one clan each
     s = action_state()
     put(s, 0, "leader", "gimle")
     put(s, 0, "warrior", "gimle")
-    put(s, 0, "ship", "fjord_south")
+    put(s, 0, "ship", "fjord_west")
     assert str_at(s, 0, P("gimle")) == 3 + 1 + 2
 
 
@@ -116,7 +146,31 @@ def test_br_10_decks_and_markers() -> None:
         assert all(CARDS[c].marker == 0 for c in deck_for(age, 2))
 
 
-def test_br_11_first_player() -> None:
-    s = GAME.setup(3, None, 2)
-    assert s.first == 0
-    assert GAME.view(s, None)["first"] == 0
+def test_br_11_first_player_drawn_by_the_seed() -> None:
+    firsts = {seats: {GAME.setup(seats, None, seed).first for seed in range(40)} for seats in (2, 3, 4)}
+    assert firsts == {2: {0, 1}, 3: {0, 1, 2}, 4: {0, 1, 2, 3}}  # any seat may start
+    assert GAME.setup(3, None, 7).first == GAME.setup(3, None, 7).first  # the seed decides
+    # the same seed lays out the same board whatever the first player and clan options
+    a, b = new_game(3, 7), GAME.setup(3, {"first_player": "3", "clans": "random"}, 7)
+    assert (a.tokens, a.ragnarok, a.destroyed, a.decks, a.packs) == (b.tokens, b.ragnarok, b.destroyed, b.decks,
+                                                                      b.packs)
+
+
+def test_br_11_first_player_named_by_the_option() -> None:
+    for seats in (2, 3, 4):
+        for k in range(1, seats + 1):
+            s = GAME.setup(seats, {"first_player": str(k)}, 5)
+            assert s.first == k - 1 and GAME.view(s, None)["first"] == k - 1
+    with pytest.raises(OptionError) as raised:
+        GAME.setup(2, {"first_player": "3"}, 5)  # no seat 3 at a table of two
+    assert raised.value.code == "option_seats"
+    with pytest.raises(OptionError):
+        GAME.setup(3, {"first_player": "0"}, 5)
+
+
+def test_br_11_first_player_starts_the_action_phase_and_the_token_passes_left() -> None:
+    s = new_game(3, 5, first_player="2")
+    while s.phase == "draft":
+        seat = pending(s)[0]
+        play(s, seat, GAME.legal(s, seat)[0])
+    assert s.phase == "action" and pending(s) == [1]

@@ -112,7 +112,7 @@ def test_br_61_heimdalls_eye_and_gaze() -> None:
 def test_br_62_odins_tide() -> None:
     s = battle_state()
     put(s, 1, "leader", "gimle")
-    put(s, 1, "ship", "fjord_south")
+    put(s, 1, "ship", "fjord_west")
     keep = {0: {"type": "keep_figure", "figure": "warrior", "at": "gimle"},
             1: {"type": "keep_figure", "figure": "leader", "at": "gimle"}}
     events = _fight(s, {0: "odins_tide"}, choose=lambda st, seat, legal: keep[seat]

@@ -110,7 +110,7 @@ def test_br_79_dragons() -> None:
     for name, glory in (("lokis_dragons", 4), ("fire_dragons", 8), ("eternal_dragons", 12)):
         s = battle_state()
         equip(s, 1, name)
-        put(s, 1, "ship", "fjord_south")
+        put(s, 1, "ship", "fjord_west")
         _pillage(s, {0: "tyrs_rage"})
         assert s.glory[1] == glory and count_at(s, 1, VALHALLA) == 2
 
@@ -175,17 +175,18 @@ def test_br_85_fire_giant() -> None:
 
 
 def test_br_85_fire_giant_also_kills_in_supporting_fjords() -> None:
-    # BR-3: an effect on a province also affects its supporting fjords (ships die, the Serpent stays)
+    # BR-3: an effect on a province also affects its supporting fjords (ships die, the Serpent stays);
+    # Angerboda's fjord is Fjord Manheim (with Elvagar), Fjord West is Myrkulor-Gimle
     s = action_state()
     put(s, 1, "warrior", "angerboda")
-    put(s, 1, "ship", "fjord_west")
+    put(s, 1, "ship", "fjord_manheim")
     equip(s, 1, "sea_serpent")
-    put(s, 1, "sea_serpent", "fjord_west")
-    put(s, 2, "ship", "fjord_manheim")
+    put(s, 1, "sea_serpent", "fjord_manheim")
+    put(s, 2, "ship", "fjord_west")
     equip(s, 0, "fire_giant")
     play(s, 0, {"type": "invade", "figure": "fire_giant", "to": "angerboda"})
-    assert at(s, 1, "angerboda") == [] and at(s, 1, "fjord_west") == ["sea_serpent"]
-    assert count_at(s, 1, VALHALLA) == 2 and at(s, 2, "fjord_manheim") == ["ship"]
+    assert at(s, 1, "angerboda") == [] and at(s, 1, "fjord_manheim") == ["sea_serpent"]
+    assert count_at(s, 1, VALHALLA) == 2 and at(s, 2, "fjord_west") == ["ship"]
 
 
 def test_br_86_frost_giant() -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from ludoteca.games.bloodrage.components import deck_for
 
-from .br_helpers import GAME, pending, play, prompt
+from .br_helpers import GAME, new_game, pending, play, prompt
 
 
 def test_br_12_deal_eight_remove_rest_unseen() -> None:
     for seats in (2, 3, 4):
-        s = GAME.setup(seats, None, 4)
+        s = new_game(seats, 4)
         assert all(len(p) == 8 for p in s.packs)
         assert not s.decks[0]  # the rest is gone, unseen
         assert len(s.decks[1]) == {2: 20, 3: 26, 4: 34}[seats]
@@ -17,7 +17,7 @@ def test_br_12_deal_eight_remove_rest_unseen() -> None:
 
 
 def test_br_13_simultaneous_hidden_picks_then_pass_left() -> None:
-    s = GAME.setup(3, None, 4)
+    s = new_game(3, 4)
     packs = [p[:] for p in s.packs]
     pick = packs[0][0]
     events = play(s, 0, {"type": "pick", "card": pick})
@@ -32,7 +32,7 @@ def test_br_13_simultaneous_hidden_picks_then_pass_left() -> None:
 
 
 def test_br_13_two_seats_pick_two() -> None:
-    s = GAME.setup(2, None, 4)
+    s = new_game(2, 4)
     a = s.packs[0][:]
     play(s, 0, {"type": "pick", "card": a[0]})
     assert pending(s) == [0, 1]  # seat 0 picks a second card this round
@@ -45,7 +45,7 @@ def test_br_13_two_seats_pick_two() -> None:
 
 
 def test_br_14_six_picks_last_two_discarded_kept_card_stays() -> None:
-    s = GAME.setup(3, None, 4)
+    s = new_game(3, 4)
     in_packs = {c for p in s.packs for c in p}
     kept = next(c for c in deck_for(1, 3) if c not in in_packs)  # one of the cards removed unseen
     s.hands[1].append(kept)  # stands for a card kept from a previous age

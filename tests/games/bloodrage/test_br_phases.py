@@ -7,7 +7,7 @@ import json
 from ludoteca.engine import Rng
 from ludoteca.games.bloodrage.components import OUTER, PROVINCES, RESERVE, VALHALLA
 
-from .br_helpers import GAME, P, action_state, at, count_at, give, keys, pending, play, prompt, put
+from .br_helpers import GAME, P, action_state, at, count_at, give, keys, new_game, pending, play, prompt, put
 
 
 def _end_actions(s) -> list:
@@ -57,7 +57,7 @@ def test_br_46_most_str_ties_fail() -> None:
     put(s, 0, "warrior", "gimle", 2)
     put(s, 1, "leader", "gimle")
     assert not quest_done(s, 0, "alfheim")  # 2 against 3
-    put(s, 0, "ship", "fjord_south")  # the fjord counts
+    put(s, 0, "ship", "fjord_west")  # the fjord counts
     assert quest_done(s, 0, "alfheim") and not quest_done(s, 1, "alfheim")
     put(s, 1, "warrior", "gimle")  # 4 against 4: a tie fails
     assert not quest_done(s, 0, "alfheim") and not quest_done(s, 1, "alfheim")
@@ -138,7 +138,7 @@ def test_br_52_most_glory_wins_ties_shared() -> None:
 
 
 def test_br_53_hidden_information() -> None:
-    s = GAME.setup(3, None, 8)
+    s = new_game(3, 8)
     secrets = GAME.secrets(s)
     for viewer in (None, 0, 1, 2):
         text = json.dumps(GAME.view(s, viewer))

@@ -63,14 +63,29 @@ FJORD_SUPPORTS: tuple[tuple[int, int], ...] = tuple(
 SUPPORT: tuple[tuple[int, ...], ...] = tuple(
     tuple(len(PROVINCES) + k for k, pair in enumerate(FJORD_SUPPORTS) if p in pair) for p in range(len(PROVINCES))
 )
+# The outer provinces clockwise from the top of the printed board (Elvagar): the board
+# drawing follows it. Adjacency comes from the land borders read off the printed board
+# (BR-2), Yggdrasil bordering every province.
 RING: tuple[str, ...] = tuple(_board["ring"])
-_ring = [PROVINCES.index(name) for name in RING]
 _adj: dict[int, set[int]] = {p: set() for p in range(len(PROVINCES))}
-for k, p in enumerate(_ring):
-    q = _ring[(k + 1) % len(_ring)]
-    _adj[p] |= {q, YGG}
-    _adj[q] |= {p, YGG}
-    _adj[YGG] |= {p}
+for _a, _b in _board["borders"]:
+    p, q = PROVINCES.index(_a), PROVINCES.index(_b)
+    _adj[p].add(q)
+    _adj[q].add(p)
+for p in OUTER:
+    _adj[p].add(YGG)
+    _adj[YGG].add(p)
+# The data must agree with itself: the ring names each outer province once, the borders
+# between outer provinces are exactly the ring's neighbours, and each fjord lies between
+# two provinces that share a border (as on the printed board).
+if sorted(RING) != sorted(PROVINCES[p] for p in OUTER):
+    raise ValueError("board.json: the ring must list every outer province once")
+_ring_pairs = {frozenset((RING[k], RING[(k + 1) % len(RING)])) for k in range(len(RING))}
+if {frozenset(pair) for pair in _board["borders"]} != _ring_pairs:
+    raise ValueError("board.json: the borders must be the ring's neighbours")
+for _a, _b in FJORD_SUPPORTS:
+    if _b not in _adj[_a] or YGG in (_a, _b):
+        raise ValueError("board.json: a fjord must lie between two bordering outer provinces")
 ADJACENT: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(_adj[p])) for p in range(len(PROVINCES)))
 REALMS = ("manheim", "alfheim", "jotunheim")
 REALM_PROVINCES = {realm: tuple(p for p in OUTER if REALM[p] == realm) for realm in REALMS}

@@ -15,6 +15,7 @@ from ludoteca.engine import Event, Game, IllegalMove, Move, Prompt, Result, Rng
 
 from . import battle as _battle
 from . import effects as _effects  # noqa: F401  (registers the card hooks)
+from . import opening as _opening
 from .components import (
     BOX,
     CARDS,
@@ -66,10 +67,12 @@ MAX_STEPS_GUARD = 20_000
 _DECISIONS: dict[tuple[int, str, tuple], EngineDecision] = {}  # immutable, shared
 
 
-def new_state(seats: int, rng: Rng) -> BRState:
+def new_state(seats: int, rng: Rng, options: Mapping[str, Any] | None = None) -> BRState:
     s = BRState.__new__(BRState)
     s.n = seats
     s.rng = rng
+    s.clans = [""] * seats
+    s.told = True
     s.age = 1
     s.phase = "setup"
     s.first = 0
@@ -108,6 +111,7 @@ def new_state(seats: int, rng: Rng) -> BRState:
     s.march = None
     s.over = False
     s.moves = 0
+    _opening.set_up(s, options or {}, rng)  # first player and clans (BR-11, BR-104, BR-105)
     return s
 
 
@@ -586,9 +590,10 @@ class BloodRageGameBase(Game[BRState]):
     max_seats = 4
     description = "Viking clans draft the gods' gifts, invade, pillage and die gloriously before Ragnarok."
     max_moves = MAX_STEPS_GUARD
+    options = _opening.OPTIONS
 
     def new_state(self, seats: int, options: Mapping[str, Any], rng: Rng) -> BRState:
-        state = new_state(seats, rng)
+        state = new_state(seats, rng, options)
         advance(state, [])
         return state
 
@@ -620,7 +625,7 @@ class BloodRageGameBase(Game[BRState]):
         return []
 
     def perform(self, state: BRState, seat: int, move: Move) -> list[Event]:
-        ev: list[Event] = []
+        ev: list[Event] = [] if state.told else _opening.announce(state)
         q: list = []
         state.moves += 1
         if state.stack:
@@ -635,6 +640,11 @@ class BloodRageGameBase(Game[BRState]):
     def explain(self, state: BRState, seat: int, move: Move) -> IllegalMove:
         kind = move.get("type")
         cid = move.get("card")
+        if kind == "clan" and state.stack and state.stack[-1][0] == "clan" and seat in pending_seats(state)[0]:
+            if move.get("clan") not in CLANS:
+                return IllegalMove("unknown_clan", f"there is no clan {move.get('clan')!r} (clans: {', '.join(CLANS)})")
+            if move.get("clan") in state.clans:
+                return IllegalMove("clan_taken", "another player has already chosen that clan")
         if isinstance(cid, str) and kind in ("pick", "play", "play_extra", "upgrade", "quest", "keep"):
             where = state.packs[seat] if kind == "pick" else state.hands[seat]
             if cid not in where:

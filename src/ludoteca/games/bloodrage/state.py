@@ -97,6 +97,7 @@ class BRState:
     __slots__ = (
         "age",
         "battle",
+        "clans",
         "decks",
         "destroyed",
         "first",
@@ -120,12 +121,15 @@ class BRState:
         "stats",
         "taken",
         "tokens",
+        "told",
         "turn",
         "upgrades",
     )
 
     n: int
     rng: Rng
+    clans: list[str]  # each seat's clan; "" while it has not chosen yet
+    told: bool  # the set-up (first player, dealt clans) is announced with the first move
     age: int
     phase: str
     first: int
@@ -156,6 +160,8 @@ class BRState:
         s = BRState.__new__(BRState)
         s.n = self.n
         s.rng = self.rng.copy()
+        s.clans = self.clans[:]
+        s.told = self.told
         s.age = self.age
         s.phase = self.phase
         s.first = self.first

@@ -9,7 +9,6 @@ from ludoteca.engine import Rng
 from .battle import card_bonus
 from .components import (
     CARDS,
-    CLANS,
     FJORD_SUPPORTS,
     FJORDS,
     LOCATIONS,
@@ -67,7 +66,9 @@ def view(state: BRState, seat: int | None) -> dict[str, Any]:
     clans = []
     for s in range(state.n):
         clans.append({
-            "seat": s, "clan": CLANS[s], "glory": state.glory[s], "rage": state.rage[s], "passed": state.passed[s],
+            # None while the seat has still to choose its clan (BR-104)
+            "seat": s, "clan": state.clans[s] or None,
+            "glory": state.glory[s], "rage": state.rage[s], "passed": state.passed[s],
             "stats": {STATS[k]: {"step": state.stats[s][k] + 1, "value": TRACKS[k][state.stats[s][k]]}
                       for k in range(3)},
             "upgrades": {SLOTS[k]: (CARDS[c].name if c else None) for k, c in enumerate(state.upgrades[s])},
@@ -224,6 +225,8 @@ def move_text(state: BRState, seat: int, move: dict[str, Any]) -> str:
         return f"raise {move['stat']}"
     if kind == "move_leader":
         return f"move the leader to {move['to']}"
+    if kind == "clan":
+        return f"play the {move['clan']} clan"
     return kind.replace("_", " ")
 
 
@@ -232,7 +235,8 @@ def view_text(v: dict[str, Any]) -> str:
     for c in v["clans"]:
         st = ", ".join(f"{k} {x['value']}" for k, x in c["stats"].items())
         ups = ", ".join(f"{k}: {n}" for k, n in c["upgrades"].items() if n)
-        lines.append(f"seat {c['seat']} ({c['clan']}): glory {c['glory']}, rage {c['rage']}; {st}; hand {c['hand']}, "
+        clan = c["clan"] or "no clan yet"
+        lines.append(f"seat {c['seat']} ({clan}): glory {c['glory']}, rage {c['rage']}; {st}; hand {c['hand']}, "
                      f"quests {c['quests']}; reserve {len(c['reserve'])}, Valhalla {len(c['valhalla'])}"
                      + (f"; upgrades {ups}" if ups else ""))
     for p in v["provinces"]:

@@ -16,6 +16,8 @@ import { seatShape, seatStyle } from "/js/seats.js";
 import { textWidth, wrap } from "/js/svgtext.js";
 
 const REALM_FILL = { manheim: "#eadfc6", alfheim: "#d6e8cf", jotunheim: "#dcdcea", yggdrasil: "#c9dfae" };
+// The realm borders' colours on the printed board.
+const REALM_EDGE = { manheim: "#c8961e", alfheim: "#8d99a6", jotunheim: "#2f6db5" };
 const SEA = "#a8c8dc";
 const TYPE_FILL = { battle: "#f5cfb8", quest: "#cde2f2", upgrade: "#d5ebd3" };
 const SLOT_BASE = (slot) => slot.replace(/\d+$/, "");
@@ -25,9 +27,9 @@ const ROMAN = ["I", "II", "III"];
 const CX = 390;
 const CY = 400;
 const R_YGG = 100;
-const R_IN = 108;
+const R_IN = R_YGG; // the ring touches Yggdrasil, which borders every province
 const R_OUT = 300;
-const R_FJORD = 330;
+const R_FJORD = 314; // a fjord's centre: on the rim, so that it cuts into both provinces
 
 // What the reader has half-chosen (a figure to invade with, a card to upgrade with)
 // survives the redraws that every update causes, per board root.
@@ -47,6 +49,9 @@ function figureName(kind, t) {
 }
 
 const place = (id, t) => t(`br.place.${id}`);
+
+// A seat's clan, or that it is still choosing one (BR-104).
+const clanName = (clan, t) => (clan ? t(`br.clan.${clan}`) : t("br.ui.no_clan"));
 
 function cardName(name, t) {
   return t(`card.${name}.title`);
@@ -236,14 +241,34 @@ function drawMap(ctx, tg) {
   const map = svg("svg", { class: "br-map", viewBox: "0 0 780 780", role: "group", "aria-label": t("br.ui.board"), style: { width: "100%", maxWidth: "780px", height: "auto", flex: "1 1 480px" } });
   map.append(svg("defs", {}, svg("pattern", { id: "br-hatch", width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
     svg("rect", { width: 10, height: 10, fill: "#5b5b5b" }), svg("line", { x1: 0, y1: 0, x2: 0, y2: 10, stroke: "#3c3c3c", "stroke-width": 5 }))));
-  map.append(svg("circle", { cx: CX, cy: CY, r: R_FJORD + 34, fill: SEA, stroke: "#7fa6bd", "stroke-width": 2 }));
+  map.append(svg("circle", { cx: CX, cy: CY, r: 364, fill: SEA, stroke: "#7fa6bd", "stroke-width": 2 }));
   const provinces = new Map(view.provinces.map((p) => [p.id, p]));
   const ring = view.ring || view.provinces.filter((p) => p.id !== "yggdrasil").map((p) => p.id);
   const step = 360 / ring.length;
   const angleOf = new Map(ring.map((id, k) => [id, -90 + k * step]));
 
-  // Fjords first (under the ring's rim): between the two provinces each supports. Their
-  // names go on top of everything, last, as a long name runs across the rim.
+  // The outer provinces, round Yggdrasil as on the printed board (the view's ring starts
+  // at the top, with Elvagar, and runs clockwise): each borders the two beside it.
+  ring.forEach((id) => {
+    const p = provinces.get(id);
+    if (!p) return;
+    const a = angleOf.get(id);
+    map.append(drawProvince(p, sector(R_IN, R_OUT, a - step / 2, a + step / 2), polar, a, ctx, tg, me));
+  });
+  // Each realm outlined in its printed colour (Manheim gold, Alfheim grey, Jotunheim blue).
+  const realms = svg("g", { class: "br-realms", "pointer-events": "none" });
+  for (const run of realmRuns(ring, provinces)) {
+    const a1 = angleOf.get(run.ids[0]) - step / 2 + 0.6;
+    const a2 = angleOf.get(run.ids[run.ids.length - 1]) + step / 2 - 0.6;
+    realms.append(svg("path", { d: sector(R_IN + 3, R_OUT - 3, a1, a2), fill: "none", stroke: REALM_EDGE[run.realm] || "#5b4a32", "stroke-width": 5, "stroke-linejoin": "round", "data-realm": run.realm }));
+  }
+  map.append(realms);
+  // Yggdrasil in the middle.
+  const ygg = provinces.get("yggdrasil");
+  if (ygg) map.append(drawProvince(ygg, null, polar, null, ctx, tg, me));
+
+  // Fjords: sea inlets cutting into the rim where the two provinces each supports meet.
+  // Their names go on top of everything, last, as a long name runs across the rim.
   const fjordNames = svg("g", { class: "br-fjord-names", "pointer-events": "none" });
   for (const f of view.fjords) {
     const [a, b] = f.supports || [];
@@ -256,15 +281,19 @@ function drawMap(ctx, tg) {
     }
     const [x, y] = polar(R_FJORD, mid);
     const gone = (f.supports || []).every((p) => provinces.get(p) && provinces.get(p).destroyed);
-    const g = svg("g", { class: "br-fjord", "data-loc": f.id });
-    const body = svg("circle", { class: "br-face", cx: x, cy: y, r: 34, fill: gone ? "url(#br-hatch)" : "#7fb0cf", stroke: "#3f6f8c", "stroke-width": 2 });
-    body.append(title(place(f.id, t)));
+    const g = svg("g", { class: "br-fjord", "data-loc": f.id, "data-supports": (f.supports || []).join(" ") });
+    const body = svg("circle", { class: "br-face", cx: x, cy: y, r: 36, fill: gone ? "url(#br-hatch)" : "#7fb0cf", stroke: "#3f6f8c", "stroke-width": 2 });
+    body.append(title(`${place(f.id, t)} · ${(f.supports || []).map((id) => place(id, t)).join(" · ")}`));
     g.append(body);
     const moves = tg.byPlace.get(f.id);
     if (moves && moves.length) makeClickable(g, moves[0], ctx, moveLabel(moves[0], ctx));
-    const [rawX, ly] = polar(R_FJORD + 46, mid);
+    const [rawX, rawY] = polar(R_FJORD + 52, mid);
     const half = textWidth(place(f.id, t), 14) / 2 + 4;
-    const lx = Math.min(780 - half, Math.max(half, rawX)); // the board's edge must not cut the name
+    // Beside the water, outwards; on the left and right of the board, where the name would
+    // run over the water or off the board, above the fjord (upper half) or below it (lower half).
+    const cut = Math.abs(Math.cos((mid * Math.PI) / 180)) > 0.7 || rawX < half || rawX > 780 - half;
+    const lx = cut ? Math.min(780 - half, Math.max(half, x)) : rawX;
+    const ly = cut ? y + (Math.sin((mid * Math.PI) / 180) >= 0 ? 52 : -46) : rawY;
     fjordNames.append(label(lx, ly + 4, place(f.id, t), 14, { "text-anchor": "middle", fill: "#153a52", "font-style": "italic", "data-loc": f.id }));
     const figs = f.figures;
     grid(figs.length, x, y + 4, 3, 22, 20).forEach(([fx, fy], i) => {
@@ -273,19 +302,26 @@ function drawMap(ctx, tg) {
     });
     map.append(g);
   }
-
-  // The outer provinces.
-  ring.forEach((id) => {
-    const p = provinces.get(id);
-    if (!p) return;
-    const a = angleOf.get(id);
-    map.append(drawProvince(p, sector(R_IN, R_OUT, a - step / 2, a + step / 2), polar, a, ctx, tg, me));
-  });
-  // Yggdrasil in the middle.
-  const ygg = provinces.get("yggdrasil");
-  if (ygg) map.append(drawProvince(ygg, null, polar, null, ctx, tg, me));
   map.append(fjordNames);
   return map;
+}
+
+// The realms as runs of neighbouring provinces on the ring (each realm is one run on the
+// printed board; a realm split in two would give two runs).
+function realmRuns(ring, provinces) {
+  const realmOf = (id) => (provinces.get(id) || {}).realm;
+  const n = ring.length;
+  let start = 0;
+  while (start < n && realmOf(ring[start]) === realmOf(ring[(start + n - 1) % n])) start++;
+  if (start === n) return [{ realm: realmOf(ring[0]), ids: ring.slice() }];
+  const runs = [];
+  for (let k = 0; k < n; k++) {
+    const id = ring[(start + k) % n];
+    const last = runs[runs.length - 1];
+    if (last && last.realm === realmOf(id)) last.ids.push(id);
+    else runs.push({ realm: realmOf(id), ids: [id] });
+  }
+  return runs;
 }
 
 function figureOn(seat, kind, x, y, at, ctx, tg, me) {
@@ -619,17 +655,18 @@ function drawClan(c, ctx, tg, ui, rerender) {
   const W = 340;
   const H = c.valhalla.length ? 322 : 296;
   const { colour } = seatStyle(c.seat);
-  const sheet = svg("svg", { class: "br-clan", "data-seat": c.seat, viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": t("br.ui.clan_sheet", { clan: t(`br.clan.${c.clan}`), name: seatName(ctx.seats, c.seat) }), style: { width: "100%", maxWidth: `${W}px`, height: "auto", flex: "1 1 300px" } });
+  const sheet = svg("svg", { class: "br-clan", "data-seat": c.seat, viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": t("br.ui.clan_sheet", { clan: clanName(c.clan, t), name: seatName(ctx.seats, c.seat) }), style: { width: "100%", maxWidth: `${W}px`, height: "auto", flex: "1 1 300px" } });
   sheet.append(svg("rect", { x: 1.5, y: 1.5, width: W - 3, height: H - 3, rx: 10, fill: "#fbf8f1", stroke: colour, "stroke-width": 3 }));
   sheet.append(seatShape(c.seat, 20, 20, 10));
-  sheet.append(label(36, 18, t(`br.clan.${c.clan}`), 14, { "font-weight": 700 }));
+  const clanText = clanName(c.clan, t);
+  sheet.append(label(36, 18, clanText, 14, { "font-weight": 700, fill: c.clan ? "#1d1d1f" : "#5c5c66", "data-clan": c.clan || "" }));
   sheet.append(label(36, 33, seatName(ctx.seats, c.seat), 11, { fill: "#5c5c66" }));
   sheet.append(label(W - 12, 22, `${c.glory}`, 20, { "text-anchor": "end", "font-weight": 700 }), label(W - 12, 36, t("br.ui.glory"), 10, { "text-anchor": "end", fill: "#5c5c66" }));
   const tags = [];
   if (view.first === c.seat) tags.push(t("br.ui.first"));
   if (view.turn === c.seat && view.phase === "action") tags.push(t("br.ui.on_turn"));
   if (c.passed) tags.push(t("br.ui.passed"));
-  if (tags.length) sheet.append(label(150, 18, tags.join(" · "), 10, { fill: "#0b5d8a", "font-weight": 700 }));
+  if (tags.length) sheet.append(label(Math.max(150, 46 + textWidth(clanText, 14)), 18, tags.join(" · "), 10, { fill: "#0b5d8a", "font-weight": 700 }));
 
   // Rage left, as pips.
   let y = 54;
@@ -723,10 +760,11 @@ function drawBar(ctx, tg, ui) {
   const buttons = tg.bar.map((m) => {
     const text = moveLabel(m, ctx);
     const w = Math.max(90, textWidth(text, 13) + 28);
-    const el = svg("svg", { class: "br-bar-button", viewBox: `0 0 ${w} 36`, width: w, height: 36, style: { flex: "0 0 auto" } });
+    // 44 px high: a finger's width on a phone.
+    const el = svg("svg", { class: "br-bar-button", viewBox: `0 0 ${w} 44`, width: w, height: 44, style: { flex: "0 0 auto", overflow: "visible" } });
     const g = svg("g", {});
-    g.append(svg("rect", { class: "br-face", x: 1.5, y: 1.5, width: w - 3, height: 33, rx: 8, fill: "#fffdf6", stroke: "#1b1b1b", "stroke-width": 1.5 }));
-    g.append(label(w / 2, 23, text, 13, { "text-anchor": "middle", "font-weight": 700, "pointer-events": "none" }));
+    g.append(svg("rect", { class: "br-face", x: 0.75, y: 0.75, width: w - 1.5, height: 42.5, rx: 8, fill: "#fffdf6", stroke: "#1b1b1b", "stroke-width": 1.5 }));
+    g.append(label(w / 2, 27, text, 13, { "text-anchor": "middle", "font-weight": 700, "pointer-events": "none" }));
     el.append(makeClickable(g, m, ctx, text));
     return el;
   });
@@ -833,6 +871,7 @@ export function moveLabel(move, ctx) {
   const card = move.card ? cardName((cards.get(move.card) || {}).name || move.card, t) : "";
   const fig = move.figure ? figureName(move.figure, t) : "";
   switch (move.type) {
+    case "clan": return t("br.ui.choose_clan", { clan: clanName(move.clan, t) });
     case "pick": return t("br.ui.pick", { card });
     case "play": case "play_extra": return t("br.ui.play", { card });
     case "upgrade": {

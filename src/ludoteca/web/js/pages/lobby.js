@@ -147,7 +147,7 @@ export async function mount(main) {
 
     function drawOptions() {
       const seats = Number(seatSelect.value);
-      clear(optionBox, (game.options || []).filter((o) => !o.seats || o.seats.includes(seats)).map((o) => optionField(game.id, o)));
+      clear(optionBox, (game.options || []).filter((o) => !o.seats || o.seats.includes(seats)).map((o) => optionField(game.id, o, seats)));
       clear(botBox, Array.from({ length: seats }, (_, seat) => h("div", { class: "row" },
         seatBadge(seat),
         seat === 0
@@ -245,7 +245,10 @@ function append(el, ...children) {
   el.append(...children.flat().filter(Boolean));
 }
 
-function optionField(gameId, option) {
+// A choice naming seats (seat_numbers: "1" is the first seat) offers only the seats the table has.
+const choicesAt = (option, seats) => (option.choices || []).filter((c) => !option.seat_numbers || !/^\d+$/.test(c) || Number(c) <= seats);
+
+function optionField(gameId, option, seats) {
   const { label, hint } = optionText(gameId, option);
   const name = `opt-${option.name}`;
   const id = `opt-${option.name}`;
@@ -258,7 +261,7 @@ function optionField(gameId, option) {
   if (option.type === "int") {
     input = h("input", { type: "number", name, id, value: option.default, min: option.minimum, max: option.maximum, style: { width: "6em" } });
   } else {
-    input = h("select", { name, id }, (option.choices || []).map((c) => h("option", { value: c, selected: c === option.default },
+    input = h("select", { name, id }, choicesAt(option, seats).map((c) => h("option", { value: c, selected: c === option.default },
       choiceText(gameId, option, c))));
   }
   return h("div", { class: "field" }, h("label", { for: id }, label), input, hint && h("span", { class: "hint" }, hint));

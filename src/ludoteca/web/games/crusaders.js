@@ -486,7 +486,9 @@ function playerSvg(ctx, seat, mem) {
   const name = `${acting ? "▶ " : ""}${seatName(ctx.seats, seat)}${seat === ctx.seat ? ` (${t("cr.ui.you")})` : ""}`;
   board.append(text(30, 22, name, { "text-anchor": "start", "font-size": 13, "font-weight": 700 }));
   board.append(titled(svg("g", { class: "cr-influence" }, icon("influence", W - 60, 17, 16, "#f1e5a6"), text(W - 48, 22, p.influence, { "text-anchor": "start", "font-size": 15, "font-weight": 700 })), t("cr.ui.influence_n", { n: p.influence })));
-  const order = p.order ? t(`cr.order.${p.order}`) : p.wheel_done === false ? t("cr.ui.wheel_hidden")
+  // Knight's Tournament: another player's wheel, while it is arranged, is not shown (CR-42).
+  const arranging = p.wheel_done === false && seat !== ctx.seat;
+  const order = p.order ? t(`cr.order.${p.order}`) : arranging ? t("cr.ui.wheel_hidden")
     : p.order_chosen ? t("cr.ui.order_hidden") : view.options.knight_orders ? t("cr.ui.order_choosing") : "";
   if (order) board.append(text(30, 37, order, { "text-anchor": "start", "font-size": 10, fill: "#5c5c66", class: "cr-order" }));
   if (p.order) board.lastChild.append(svg("title", {}, t(`cr.order.${p.order}.text`)));

@@ -206,7 +206,7 @@ def test_cr_42_without_knight_orders_only_the_wheels_are_chosen() -> None:
 def test_cr_41_cr_42_random_games_end_and_replay_identically(wheel: str, orders: bool, seats: int) -> None:
     options = {"knight_orders": orders, "wheel": wheel}
     match = play_match(GAME, seats, options, 7, [RandomBot()] * seats)
-    assert match.result is not None
+    assert match.result() is not None and match.state.phase == "over"
     replay = Match.new("crusaders", seats, options, match.seed, game=GAME)
     for played in match.moves:
         replay.play(played.seat, played.move)

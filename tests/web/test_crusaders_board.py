@@ -292,6 +292,12 @@ def test_cr_41_cr_42_variant_games_offer_every_move_on_the_board(server, new_pag
             expect(page.locator(f"#probe svg.cr-player:not([data-seat='{seat}']) .cr-wedge")).to_have_count(0)
             expect(page.locator("#probe .cr-choice").first).to_contain_text("Place 1:")
             screenshot(page, "crusaders-tournament-arrange")
+            page.set_viewport_size(PHONE)
+            heights = page.locator("#probe .cr-choice").evaluate_all(
+                "els => els.map(e => e.getBoundingClientRect().height)")
+            assert heights and min(heights) >= 44, heights  # a finger can hit every choice
+            screenshot(page, "crusaders-tournament-arrange-phone", PHONE)
+            page.set_viewport_size(DESKTOP)
         text = page.locator("#probe").inner_text()
         assert "cr.ui" not in text and "undefined" not in text, phase
     assert "order" in views and "over" in views

@@ -323,6 +323,7 @@ function ensureStyle() {
     .cr-target .cr-wedge-shape { stroke: ${TARGET}; stroke-width: 3; }
     .cr-target:hover .cr-wedge-shape, .cr-target:focus .cr-wedge-shape { filter: brightness(0.92); }
     .cr-pick { cursor: pointer; }
+    .cr-choice { min-height: 44px; }
     svg [tabindex]:focus:not(:focus-visible) { outline: none; }
     .cr-sown { animation: cr-sown 2.4s ease-out both; }
     @keyframes cr-sown { 0% { opacity: 0; } 15% { opacity: 1; } 80% { opacity: 1; } 100% { opacity: 0; } }

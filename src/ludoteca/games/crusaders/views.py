@@ -199,6 +199,6 @@ def view_text(v: Mapping[str, Any]) -> str:
     for r in v["regions"]:
         if r["enemy"] or r["buildings"] or r["knights"] or r["tile"]:
             tile = r["tile"]["id"] if r["tile"] else None
-            lines.append(f"  {r['id']}: enemy={r['enemy']} knights={r['knights']} tile={tile} "
+            lines.append(f"  {r['id']} ({r['name']}): enemy={r['enemy']} knights={r['knights']} tile={tile} "
                          f"buildings={[(b['seat'], b['building'], b['level']) for b in r['buildings']]}")
     return "\n".join(lines)

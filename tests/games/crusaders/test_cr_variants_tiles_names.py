@@ -103,8 +103,9 @@ def test_cr_41_learning_game_has_no_upgrading() -> None:
     assert not [m for m in legal if m["type"] in ("upgrade", "skip")]
     assert {m["wedge"] for m in legal} == set(range(6))  # every wedge can be resolved
     before = canonical(GAME.to_json(state))
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, 0, {"type": "upgrade", "wedge": 1})
+    assert refused.value.code == "no_upgrades"
     assert canonical(GAME.to_json(state)) == before  # a refused move changes nothing
     # an upgraded Move wedge splits between Move and its printed secondary action
     GAME.apply(state, 0, {"type": "resolve", "wedge": 0})
@@ -148,8 +149,9 @@ def test_cr_42_each_player_arranges_its_wheel_then_picks_any_order() -> None:
         GAME.apply(state, 0, {"type": "arrange", "wedge": "nope"})
     assert canonical(GAME.to_json(state)) == before
     GAME.apply(state, 0, {"type": "arrange", "wedge": "build"})
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, 0, {"type": "arrange", "wedge": "build"})  # a wedge goes on the wheel once
+    assert refused.value.code == "cannot_arrange"
     assert GAME.pending(state)[1].prompt.key == "cr.prompt.order_any"
     # any of the ten orders, the same one as another player too
     assert GAME.legal(state, 1) == [{"type": "order", "order": o.id} for o in C.orders]
@@ -251,3 +253,16 @@ def test_cr_43_views_carry_the_names_and_events_the_ids_they_name() -> None:
         events = GAME.apply(state, seat, GAME.legal(state, seat)[0])
     placed = [e for e in events if e.key == "cr.knight_placed"]
     assert placed and placed[0].args["region"] in board.index
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "vi"])
+def test_cr_41_cr_42_every_refusal_the_rules_explain_reads_in_each_language(lang: str) -> None:
+    """A refused move's code names a string in the player's language (the frame's errorText)."""
+    import inspect
+    import re
+
+    source = inspect.getsource(GAME.explain)
+    codes = set(re.findall(r'IllegalMove\("(\w+)"', source))
+    assert {"no_upgrades", "cannot_arrange"} <= codes
+    table = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    assert all(table.get(f"cr.error.{code}") for code in codes), codes

@@ -686,6 +686,10 @@ class CrusadersGame(Game[CrusadersState]):
     def explain(self, state: CrusadersState, seat: int, move: Move) -> IllegalMove:
         kind = move.get("type")
         p = state.players[seat] if 0 <= seat < state.seats else None
+        if kind == "upgrade" and state.wheel_option == "learning":
+            return IllegalMove("no_upgrades", "the learning game has no upgrading")
+        if kind == "arrange" and state.phase == "order" and p is not None and len(p.wheel) < 6:
+            return IllegalMove("cannot_arrange", "choose a wedge that is not on your wheel yet")
         if state.phase == "turn" and p is not None and isinstance(move.get("wedge"), int) and 0 <= move["wedge"] < 6:
             w = move["wedge"]
             if kind == "resolve" and p.tokens[w] == 0:

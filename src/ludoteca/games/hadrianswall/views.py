@@ -161,7 +161,8 @@ def determinize(state: HadriansWallState, seat: int, rng: Rng) -> HadriansWallSt
 
 def text(view: dict[str, Any]) -> str:
     """A compact terminal rendering of a view."""
-    lines = [f"Year {view['year']} ({view['phase']}, {view['difficulty']}); fate card {view['year_card']}; "
+    passing = "" if view["resource_passing"] or view["seats"] == 1 else ", no resource passing"
+    lines = [f"Year {view['year']} ({view['phase']}, {view['difficulty']}{passing}); fate card {view['year_card']}; "
              f"flips {view['flips']}; last attack {view['attack_cards']}"]
     if view["neutral_open"]:
         lines.append(f"Neutral cards: {view['neutral_open']}")

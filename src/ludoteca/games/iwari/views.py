@@ -142,6 +142,10 @@ def view_text(data: dict[str, Any]) -> str:
                      f"totems {'/'.join(map(str, totems))}" + (f"  x{factor}" if factor != 1 else ""))
     lines.append(f"mountains on {', '.join(map(str, data['mountains'])) or 'none'}")
     lines.append(f"display: {', '.join(data['display'])}; deck {data['deck']}; discards {len(data['discard'])}")
+    for e in data.get("expeditions", []):
+        what = f"{e['mission']} {e['count']}" + (f" {e['biome']}" if e["biome"] else "")
+        by = ", ".join(f"seat {c['seat']} +{c['points']}" for c in e["completed"]) or "nobody yet"
+        lines.append(f"expedition {e['id']} ({what}; {e['values'][0]}/{e['values'][1]}): {by}")
     if "hand" in data:
         lines.append(f"your hand: {', '.join(data['hand']) or 'empty'}")
     lines.append(f"scores {data['scores']}; tents left {data['tents_left']}; totems left {data['totems_left']}")

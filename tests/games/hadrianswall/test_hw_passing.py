@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from ludoteca.engine import OptionError
+from ludoteca.games.hadrianswall import scoring
 
 from .hw_helpers import G, choose_all, count, end_year_all, fill, fill_ids, give, main, new, set_count, stock
 
@@ -136,8 +137,13 @@ def test_hw_53_workers_won_in_the_last_attack_are_not_shown() -> None:
     set_count(state, 0, "valour", 2)  # the next valour box (3) gives a soldier
     for d in ("cohort_left", "cohort_centre", "cohort_right"):
         set_count(state, 0, d, 6)  # a full defence: valour for the whole attack potential
-    end_year_all(state)
+    events = G.apply(state, 0, {"type": "end_year"})
+    while state.phase == "attack":
+        events = G.apply(state, 0, {"type": "hold"})
     assert state.phase == "over"
+    # HW-47: solo, the last line of the log names the rank.
+    assert events[-1].key == "hw.over_solo"
+    assert events[-1].args["solo_rank"] == scoring.solo_rank(events[-1].args["scores"][0])
     assert count(state, 0, "valour") == 2 + 4  # year 6's potential is 4
     assert state.players[0].stock == [0, 0, 0, 0, 0]
     assert set(G.view(state, 0)["players"][0]["stock"].values()) == {0}

@@ -424,7 +424,11 @@ def finish_attack(state: HadriansWallState, events: list[Event]) -> None:
         for p in state.players:
             p.todo = []
             p.stock = [0, 0, 0, 0, 0]  # HW-53: workers won in the last attack are worthless
-        events.append(Event("hw.over", {"scores": [scoring.score(state, s)["total"] for s in range(state.seats)]}))
+        scores = [scoring.score(state, s)["total"] for s in range(state.seats)]
+        if state.seats == 1:  # HW-47: the log names the solo rank too
+            events.append(Event("hw.over_solo", {"scores": scores, "solo_rank": scoring.solo_rank(scores[0])}))
+        else:
+            events.append(Event("hw.over", {"scores": scores}))
     else:
         start_year(state, events)
 

@@ -26,6 +26,10 @@ def test_health_and_games(client):
     games = {g["id"]: g for g in client.get("/api/games").json()}
     assert games["drawbid"]["min_seats"] == 2 and games["drawbid"]["max_seats"] == 3
     assert {o["name"] for o in games["drawbid"]["options"]} == {"rounds", "stall"}
+    # The bot levels a seat can take, weakest first, rated where bench/bot_levels.py measured them.
+    assert [b["level"] for b in games["iwari"]["bot_levels"]] == ["random", "easy", "normal", "hard"]
+    assert all(b["rating"] is not None for b in games["iwari"]["bot_levels"])
+    assert {b["rating"] for b in games["drawbid"]["bot_levels"]} == {None}
     spec = client.get("/openapi.json").json()
     for path in ("/api/tables/{table_id}/moves", "/api/tables/{table_id}/undo", "/api/tables/{table_id}/record",
                  "/api/tables/{table_id}/log", "/api/sessions", "/api/accounts", "/api/games"):

@@ -439,3 +439,15 @@ def test_a_private_table_is_joined_through_its_link(server, new_page) -> None:
     bo.locator("#join-private").click()
     expect(bo.locator("#waiting li[data-seat='1']")).to_contain_text("(you)")
     expect(ana.locator("#start")).to_be_enabled()
+
+
+def test_the_bot_levels_show_their_ratings_where_a_player_picks_one(server, new_page) -> None:
+    # As lichess shows its engine levels: each level's rating against the others, per game.
+    page = new_page(server.url, locale="ja-JP")
+    page.locator("[data-game=iwari] button.primary").click()
+    choices = page.locator("#create-bot option")
+    expect(choices).to_have_count(4)
+    labels = choices.all_inner_texts()
+    assert all(re.search(r"（レーティング -?\d+）$", label) for label in labels), labels
+    assert labels[3].startswith("強い")
+    screenshot(page, "bot-levels-ja-phone", PHONE)

@@ -190,6 +190,8 @@ class GamePlayed:
     iterations: list[int]
     search_seconds: list[float]
     options: dict[str, Any] = field(default_factory=dict)
+    ranks: list[int] = field(default_factory=list)
+    """Per entry, its final rank (1 is best, ties share); empty in journals older than it."""
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -233,6 +235,7 @@ def play_rotated(game: Game[Any], players: int, bots: Sequence[Bot], index: int,
         iterations=[a[0] - b[0] for a, b in zip(after, before, strict=True)],
         search_seconds=[a[1] - b[1] for a, b in zip(after, before, strict=True)],
         options=dict(match.options),
+        ranks=[outcome.ranks[seat] for seat in seat_of],
     )
 
 

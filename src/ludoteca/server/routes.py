@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from sqlalchemy import select
 
 from ludoteca import __version__
+from ludoteca.bots.ratings import bot_levels
 from ludoteca.games import available, load
 
 from . import auth, content, source
@@ -135,11 +136,12 @@ def log_out(request: Request, response: Response, me: Me, server: ServerDep) -> 
 
 @router.get("/games", tags=["games"])
 def games() -> list[dict[str, Any]]:
-    """Every game with its seat counts and options schema."""
+    """Every game with its seat counts, options schema and the bot levels a seat can take,
+    weakest first, each with its rating against the other levels where one was measured."""
     out = []
     for game_id in available():
         try:
-            out.append(load(game_id).info())
+            out.append({**load(game_id).info(), "bot_levels": bot_levels(game_id)})
         except Exception:  # a broken installed game must not hide the others
             continue
     return out

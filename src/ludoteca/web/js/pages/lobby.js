@@ -171,7 +171,8 @@ export async function mount(main) {
         h("div", { class: "field", style: { marginTop: "6px" } },
           h("label", { for: "create-bot" }, t("create.bot_level")),
           h("select", { id: "create-bot", name: "bot_level", style: { maxWidth: "16em" } },
-            BOT_LEVELS.map((level) => h("option", { value: level, selected: level === "easy" }, t(`bots.${level}`)))))),
+            botLevels(game).map(({ level, rating }) => h("option", { value: level, selected: level === "easy" },
+              rating == null ? t(`bots.${level}`) : t("bots.rated", { level: t(`bots.${level}`), rating: Math.round(rating) })))))),
       h("fieldset", {}, h("legend", {}, t("create.mode")),
         h("div", { class: "row" }, ["realtime", "turn-based"].map((m) => h("label", {},
           h("input", { type: "radio", name: "mode", value: m, checked: m === "realtime", onchange: () => { mode.value = m; drawClock(); } }),
@@ -231,6 +232,12 @@ export async function mount(main) {
 
 // The bot strengths offered; "random" is the one every server has.
 export const BOT_LEVELS = ["random", "easy", "normal", "hard"];
+
+// The game's levels with their ratings against each other (as lichess shows its engine
+// levels), or the plain list from a server that does not send them.
+function botLevels(game) {
+  return game.bot_levels || BOT_LEVELS.map((level) => ({ level, rating: null }));
+}
 
 export async function addBot(tableId, seat, level) {
   try {

@@ -60,7 +60,10 @@ def web_server(workdir: Path) -> ServerProcess:
     started again on the same port and database (a server restart)."""
     port = free_port()
     env = {**os.environ, "LUDOTECA_DATABASE_URL": f"sqlite:///{workdir / 'web.db'}",
-           "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000", "PYTHONUNBUFFERED": "1"}
+           "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000", "PYTHONUNBUFFERED": "1",
+           # A cheap password hash, as the server tests use: the default one took longer
+           # than a browser assertion waits on a loaded 2-core machine (sign-up timed out).
+           "LUDOTECA_PASSWORD_TIME_COST": "1", "LUDOTECA_PASSWORD_MEMORY_KIB": "1024"}
     env.pop("LUDOTECA_REDIS_URL", None)
     return ServerProcess([sys.executable, "-m", "tests.serve", str(port), "tests.engine.sealed_bids:SealedBids"],
                          port=port, env=env, cwd=ROOT, log=workdir / "server.log")

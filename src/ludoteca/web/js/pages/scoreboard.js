@@ -60,15 +60,14 @@ function statisticsTable(game, module, result, seats, view) {
   if (!rows.length) return null;
   const n = (result.scores || []).length;
   const order = Array.from({ length: n }, (_, i) => i);
-  return [
+  return h("div", { class: "statistics-box" },
     h("h3", { id: "statistics-h" }, t("score.statistics")),
     h("div", { class: "table-scroll" }, h("table", { id: "statistics", class: "statistics", "aria-labelledby": "statistics-h" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("score.source")),
         order.map((seat) => h("th", { scope: "col", dataset: { seat } }, h("span", { class: "row", style: { gap: "4px" } }, seatBadge(seat, 14), seatName(seats, seat)))))),
       h("tbody", {},
         rows.map((row) => h("tr", {}, h("th", { scope: "row" }, row.label), order.map((seat) => h("td", { class: "num" }, plain(row.values[seat]))))),
-        h("tr", { class: "total" }, h("th", { scope: "row" }, t("score.total_row")), order.map((seat) => h("td", { class: "num" }, plain(result.scores[seat]))))))),
-  ];
+        h("tr", { class: "total" }, h("th", { scope: "row" }, t("score.total_row")), order.map((seat) => h("td", { class: "num" }, plain(result.scores[seat]))))))));
 }
 
 // The final scores: rank, player, score; then, for a game whose module gives them, the

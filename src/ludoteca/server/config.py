@@ -67,6 +67,9 @@ class Settings:
     clock_tick_seconds: float = 1.0
     bot_delay_seconds: float = 0.0
     sqlite_synchronous: str = "NORMAL"
+    # The lobby leaves out open and playing tables nobody has touched (created, started,
+    # moved in) for this long: abandoned tables stop crowding it. They still open by link.
+    table_expiry_hours: float = 72.0
     web_root: str | None = None
     # Where the built-in games' rules (docs/rules/<id>.md) are read from when the server
     # does not run from a source checkout (see server/content.py).
@@ -93,7 +96,8 @@ class Settings:
                            ("bot_delay_seconds", float), ("bot_workers", int),
                            ("max_body_bytes", int), ("max_ws_message_bytes", int),
                            ("login_attempts_per_minute", int), ("session_days", int),
-                           ("password_time_cost", int), ("password_memory_kib", int)):
+                           ("password_time_cost", int), ("password_memory_kib", int),
+                           ("table_expiry_hours", float)):
             raw = get(name.upper())
             if raw:
                 values[name] = _number(name, kind, raw)

@@ -15,10 +15,11 @@ import logging
 import secrets
 import uuid
 from dataclasses import dataclass
+from datetime import timedelta
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, select, update
+from sqlalchemy import Table, and_, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
@@ -249,7 +250,11 @@ class Tables:
         db.flush()
         return row, seats
 
-    def lobby(self, game: str | None, status: str | None, limit: int, actor: Actor | None) -> list[dict[str, Any]]:
+    def lobby(self, game: str | None, status: str | None, limit: int, actor: Actor | None,
+              offset: int = 0) -> list[dict[str, Any]]:
+        """A page of public tables, newest first (and, on the first page, the caller's
+        private ones). Open and playing tables nobody has touched for
+        ``table_expiry_hours`` (created, started, moved in) are left out."""
         with self.server.sessions() as db:
             query = select(GameTable).where(GameTable.private.is_(False))
             if game:
@@ -258,8 +263,16 @@ class Tables:
                 query = query.where(GameTable.status == status)
             else:
                 query = query.where(GameTable.status.in_(("open", "playing")))
-            rows = list(db.scalars(query.order_by(GameTable.created_at.desc()).limit(limit)))
-            if actor is not None:
+            hours = self.server.settings.table_expiry_hours
+            since, since_ms = now() - timedelta(hours=hours), now_ms() - int(hours * 3_600_000)
+            query = query.where(or_(
+                GameTable.status.not_in(("open", "playing")),
+                and_(GameTable.status == "open", GameTable.created_at >= since),
+                GameTable.turn_started_ms >= since_ms,
+                and_(GameTable.turn_started_ms.is_(None), GameTable.started_at >= since)))
+            order = (GameTable.created_at.desc(), GameTable.id)
+            rows = list(db.scalars(query.order_by(*order).offset(offset).limit(limit)))
+            if actor is not None and offset == 0:
                 mine = select(TableSeat.table_id).where(TableSeat.user_id == actor.user_id)
                 statuses = (status,) if status else ("open", "playing")
                 private = select(GameTable).where(GameTable.private.is_(True), GameTable.id.in_(mine),

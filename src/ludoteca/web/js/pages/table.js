@@ -292,7 +292,7 @@ export async function mount(main, { id }) {
       h("h1", {}, gameLabel(g)),
       h("span", { class: "tag", id: "table-status", "data-status": s.table.status }, t(`status.${s.table.status}`)),
       watching && s.table.status !== "open" ? h("span", { class: "tag", id: "spectating" }, t("table.spectating")) : null,
-      h("span", { class: "small muted", id: "live-status", "data-link": s.link }, t(`link.${s.link}`)),
+      h("span", { class: "small muted", id: "live-status", "data-link": s.link, title: t("link.help") }, t(`link.${s.link}`)),
       h("a", { href: `#/help/${g.id}`, class: "small" }, t("nav.rules")),
       s.table.status === "over" ? h("a", { href: `#/replay/${id}`, class: "small", id: "replay-link" }, t("lobby.replay")) : null,
       rematchControl(),

@@ -143,7 +143,11 @@ def test_play_a_whole_game_against_a_bot_then_replay_it(server, new_page) -> Non
     assert total >= 3
     # The server's frames: the board is drawn at every step, from the chosen point of view.
     expect(page.locator("#board svg")).to_be_visible()
-    expect(page.locator("#board .hand-card")).to_have_count(0)  # the spectator's view first
+    # The one who played sees their own seat first; a spectator's view is one choice away.
+    expect(page.locator("#replay-pov")).to_have_value("0")
+    expect(page.locator("#board .hand-card")).to_have_count(5)
+    page.locator("#replay-pov").select_option("")
+    expect(page.locator("#board .hand-card")).to_have_count(0)
     page.locator("#replay-pov").select_option("0")
     expect(page.locator("#board .hand-card")).to_have_count(5)
     assert page.locator("#board .hand-card").evaluate_all("gs => gs.map(g => g.dataset.card)") == \
@@ -354,6 +358,7 @@ def test_help_profile_and_leaderboard_pages(server, new_page) -> None:
     page.locator("main a", has_text="Help").click()
     page.locator("main a[href='#/help/iwari']").click()
     rules = page.locator("#rules")
+    expect(rules).to_have_attribute("data-kind", "players")
     # The page's reader shifts headings one level down (the page's own h1 comes first).
     assert rules.locator("h3").count() >= 3 and rules.locator("li").count() > 5
     players = (ROOT / "src" / "ludoteca" / "web" / "rules" / "iwari" / "en.md").read_text()

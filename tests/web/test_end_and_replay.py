@@ -16,12 +16,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ludoteca.engine import Match
-from tests.web.conftest import PHONE, ROOT, screenshot
+from tests.web.conftest import ROOT, screenshot
 from tests.web.test_browser import GAME as SEALED
-from tests.web.test_browser import create_table, play_to_end, start
+from tests.web.test_browser import click_first_move, create_table, play_to_end, start
 
 pytestmark = pytest.mark.browser
 
+PHONE = {"width": 390, "height": 844}
 GAMES = {"bloodrage": (3, {}), "crusaders": (2, {}), "iwari": (2, {}), "hadrianswall": (2, {})}
 GAME_DIR = ROOT / "src" / "ludoteca" / "games"
 
@@ -237,3 +238,23 @@ def test_a_replay_opens_at_the_players_own_seat_and_at_the_spectators_for_others
     page.goto(f"{server.url}/#/replay/{table}?seat=1")
     page.reload()
     expect(page.locator("#replay-pov")).to_have_value("1")
+
+
+def test_every_iwari_log_line_about_a_seat_or_tribe_shows_its_badge_at_the_table(server, new_page) -> None:
+    page = new_page(server.url, viewport=PHONE)
+    expect(page.locator("[data-game=iwari]")).to_be_visible()
+    page.locator("[data-game=iwari] button.primary").click()
+    page.locator("#create-seats").select_option("2")
+    page.locator("#create-bot").select_option("random")
+    page.locator("#create-submit").click()
+    page.locator("#start").click()
+    for _ in range(6):
+        page.wait_for_function("() => document.querySelector('#moves button.move:not([disabled])')")
+        click_first_move(page)
+    # Two seats: the third tribe plays too, and its lines name a tribe, not a seat.
+    seatless = {"iwari.display_refilled", "iwari.half_journey", "iwari.reshuffled", "iwari.end_journey"}
+    lines = page.locator("#log li").evaluate_all(
+        "(lis) => lis.map((li) => [li.dataset.key, Boolean(li.querySelector('svg'))])")
+    about = [(key, badge) for key, badge in lines if key not in seatless]
+    assert about and all(badge for _, badge in about), lines
+    assert any(key in ("iwari.placed_tent", "iwari.placed_totem") for key, _ in about), lines

@@ -9,9 +9,11 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import PHONE, ROOT, screenshot
+from tests.web.conftest import ROOT, screenshot
 
 pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
 
 PAGE = 10  # web/js/pages/lobby.js
 MAKE = """async ([game, n]) => {
@@ -43,13 +45,16 @@ def test_the_lobby_filters_by_game_and_list_and_pages(server, new_page) -> None:
 
     # One game: the other game's tables leave every list.
     page.locator("#filter-game").select_option("iwari")
-    expect(page.locator(f"#tables-open tr[data-table='{iwari[0]}']")).to_be_visible()
-    assert not set(made) & set(rows(page, "open"))
+    page.wait_for_function("""([iwari, made]) => {
+      const shown = [...document.querySelectorAll('#tables-open tr[data-table]')].map((tr) => tr.dataset.table);
+      return shown.includes(iwari) && !made.some((id) => shown.includes(id));
+    }""", arg=[iwari[0], made])
     # One list: the others are not drawn.
     page.locator("#filter-game").select_option("sealedbids")
     page.locator("#filter-status").select_option("open")
     expect(page.locator("#tables-playing")).to_have_count(0)
     expect(page.locator("#tables-over")).to_have_count(0)
+    page.wait_for_function("(made) => document.querySelector(`#tables-open tr[data-table='${made}']`)", arg=made[-1])
     expect(page.locator("#tables-open tr[data-table]")).to_have_count(PAGE)
     first = rows(page, "open")
     assert first == made[::-1][:PAGE]  # newest first

@@ -9,9 +9,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import PHONE, ROOT, screenshot
+from tests.web.conftest import ROOT, screenshot
 
 pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
 
 GAMES = ("bloodrage", "crusaders", "iwari", "hadrianswall")
 LOCALES = {"en": "en-US", "ja": "ja-JP", "vi": "vi-VN"}

@@ -11,10 +11,12 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import PHONE
+from tests.web.conftest import screenshot
 from tests.web.test_browser import click_first_move, play_to_end, start
 
 pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
 
 REAL_GAMES = ("bloodrage", "crusaders", "iwari", "hadrianswall")
 LOCALES = {"ja": "ja-JP", "vi": "vi-VN"}
@@ -104,6 +106,7 @@ class Table:
 
 
 def check(page: Page, lang: str, where: str, seen: dict[str, str]) -> None:
+    screenshot(page, f"words-{lang}-{re.sub(r'[^a-z0-9]+', '-', where.lower()).strip('-')}")
     tables = page.evaluate(TABLES, lang)
     table = Table(tables["strings"], tables["names"])
     for text in page.evaluate(SHOWN):
@@ -118,7 +121,7 @@ def lobby(page: Page) -> None:
 @pytest.mark.parametrize("lang", sorted(LOCALES))
 def test_every_page_speaks_only_the_chosen_language(server, new_page, lang: str) -> None:
     foreign: dict[str, str] = {}
-    page = new_page(server.url, locale=LOCALES[lang])
+    page = new_page(server.url, locale=LOCALES[lang], viewport=PHONE)
     lobby(page)
     check(page, lang, "lobby", foreign)
     # Each game's create form: its options, their choices and hints.
@@ -160,7 +163,6 @@ def test_every_page_speaks_only_the_chosen_language(server, new_page, lang: str)
     for _ in range(4):
         page.wait_for_function("() => document.querySelector('#moves button.move:not([disabled])')")
         click_first_move(page)
-    page.set_viewport_size(PHONE)
     check(page, lang, "iwari table", foreign)
 
     for where in ["#/help", *(f"#/help/{g}" for g in REAL_GAMES), "#/leaderboard", "#/leaderboard/iwari"]:

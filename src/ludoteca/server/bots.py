@@ -7,6 +7,7 @@ import asyncio
 import logging
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any
@@ -32,9 +33,11 @@ ZOMBIE_BOT = "random"
 
 
 class BotRunner:
-    def __init__(self, server: Core, tables: Tables) -> None:
+    def __init__(self, server: Core, tables: Tables, submit: Callable[..., dict[str, Any]] | None = None) -> None:
         self.server = server
         self.tables = tables
+        self.submit = submit or tables.submit_move
+        """How a bot's move is sent: the group commit's, in the server."""
         self.pool = ThreadPoolExecutor(max_workers=server.settings.bot_workers, thread_name_prefix="bot")
         # Bots choose on their own pool so that a slow search cannot delay another table's
         # engine calls; a choice that overruns its budget is replaced by a random move.
@@ -106,7 +109,7 @@ class BotRunner:
                     return
                 raise
             try:
-                self.tables.submit_move(BotMover(bots[seat]), table_id, row.version, move,
+                self.submit(BotMover(bots[seat]), table_id, row.version, move,
                                           f"bot:{number + 1}:{seat}", seat)
             except ApiError as error:
                 if error.status == 409:

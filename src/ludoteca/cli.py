@@ -216,15 +216,23 @@ def play(
                 err.print(f"[red]Refused ({error.code}):[/red] {error.message}")
     result = match.result()
     assert result is not None
-    _print_result(game, result.to_json(), players)
+    _print_result(game, result.to_json(), players, strings, seat)
 
 
-def _print_result(game: Game[Any], result: dict[str, Any], players: int) -> None:
-    table = Table(title=f"{game.name}: result")
-    for column in ("seat", "score", "rank"):
-        table.add_column(column, justify="right")
-    for s in range(players):
-        table.add_row(str(s), str(result["scores"][s]), str(result["ranks"][s]))
+def _print_result(game: Game[Any], result: dict[str, Any], players: int, strings: Any = None,
+                  you: int | None = None) -> None:
+    if strings is None:  # `replay`: the engine's words, seats by number
+        table = Table(title=f"{game.name}: result")
+        for column in ("seat", "score", "rank"):
+            table.add_column(column, justify="right")
+        for s in range(players):
+            table.add_row(str(s), str(result["scores"][s]), str(result["ranks"][s]))
+    else:  # `play`: the browser's final scores, in the reader's language
+        table = Table(title=escape(strings.t("score.title")))
+        for column in ("score.player", "score.score", "score.rank"):
+            table.add_column(escape(strings.t(column)), justify="right")
+        for s in range(players):
+            table.add_row(escape(strings.seat_name(s, you)), str(result["scores"][s]), str(result["ranks"][s]))
     console.print(table)
 
 

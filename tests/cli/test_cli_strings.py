@@ -49,6 +49,16 @@ def test_prompts_and_log_lines_are_in_the_chosen_language(lang: str) -> None:
     assert territory and territory in text
 
 
+def test_the_final_scores_are_in_the_chosen_language_too() -> None:
+    out = runner.invoke(app, ["play", "sealedbids", "--players", "2", "--seed", "3", "--option", "rounds=2",
+                              "--lang", "vi"], input="1\n" * 20, env=NO_LOCALE)
+    assert out.exit_code == 0, out.output
+    frame = json.loads((IWARI.parents[2] / "web" / "i18n" / "vi.json").read_text(encoding="utf-8"))
+    for key in ("title", "player", "score", "rank"):
+        assert frame["score"][key] in out.output, key
+    assert frame["create"]["you"] in out.output
+
+
 def test_the_terminal_locale_chooses_the_language_and_english_is_the_default() -> None:
     assert iwari("vi")["iwari.prompt.start"] in play(env={"LANG": "vi_VN.UTF-8"})
     assert iwari("ja")["iwari.prompt.start"] in play(env={"LC_ALL": "ja_JP.UTF-8", "LANG": "en_US.UTF-8"})

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -156,14 +157,24 @@ def play(
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, repeatable.")] = None,
     bots: Annotated[str, typer.Option("--bots", help="The bot for the other seats.")] = "random",
+    lang: Annotated[str | None, typer.Option("--lang", help="en, ja or vi (default: the terminal's locale).")] = None,
 ) -> None:
     """Play in the terminal against bots."""
+    import sys
+
     from ludoteca.bots.base import BotContext
     from ludoteca.bots.playout import bot_rng
+    from ludoteca.i18n import LANGUAGES, Strings, locale_language
 
     game = _game(game_id)
     if not 0 <= seat < players:
         raise _fail(f"--seat must be between 0 and {players - 1}")
+    if lang is not None and lang not in LANGUAGES:
+        raise _fail(f"--lang takes one of {', '.join(LANGUAGES)}, not {lang!r}")
+    # Prompts and log lines through the game's string tables, as the browser shows them.
+    module = sys.modules[type(game).__module__]
+    strings = Strings(module.__name__ if hasattr(module, "__path__") else (module.__package__ or ""),
+                      lang or locale_language())
     try:
         match = Match.new(game.id, players, _options(game, option), seed, game=game)
     except LudotecaError as error:
@@ -173,23 +184,25 @@ def play(
     seen = 0
     while not match.over:
         for version, event in match.events_for(seat, seen):
-            console.print(f"[dim]{version:>4}[/dim] {event.key} {json.dumps(dict(event.args), ensure_ascii=False)}")
+            console.print(f"[dim]{version:>4}[/dim] {escape(strings.line(event.key, event.args, players, seat))}")
         seen = match.version
         pending = match.pending()
         if seat not in pending:
             other = pending[0]
             match.play(other, bot.choose(BotContext(game, match.state, other, rngs[other])))
             continue
-        console.rule(f"{game.name}: move {match.version + 1}, you are seat {seat}")
+        name = strings.get("game.name") or game.name
+        console.rule(escape(strings.t("terminal.heading", {"game": name, "n": match.version + 1,
+                                                           "seat": strings.seat_name(seat)})))
         console.print(game.view_text(match.view(seat)))
         decision = next(d for d in game.pending(match.state) if d.seat == seat)
-        prompt_args = json.dumps(dict(decision.prompt.args), ensure_ascii=False)
-        console.print(f"[bold]{decision.prompt.key}[/bold] {prompt_args}")
+        console.print(f"[bold]{escape(strings.line(decision.prompt.key, decision.prompt.args, players, seat))}[/bold]")
         legal = match.legal(seat)
         for number, move in enumerate(legal, 1):
-            console.print(f"  [cyan]{number:>3}[/cyan]  {game.move_text(match.state, seat, move)}")
+            said = strings.move(move, players, seat) or game.move_text(match.state, seat, move)
+            console.print(f"  [cyan]{number:>3}[/cyan]  {escape(said)}")
         while True:
-            answer = typer.prompt("Your move (number, or a JSON move; q to quit)").strip()
+            answer = typer.prompt(strings.t("terminal.your_move")).strip()
             if answer.lower() in ("q", "quit"):
                 raise typer.Exit(0)
             try:
@@ -203,15 +216,23 @@ def play(
                 err.print(f"[red]Refused ({error.code}):[/red] {error.message}")
     result = match.result()
     assert result is not None
-    _print_result(game, result.to_json(), players)
+    _print_result(game, result.to_json(), players, strings, seat)
 
 
-def _print_result(game: Game[Any], result: dict[str, Any], players: int) -> None:
-    table = Table(title=f"{game.name}: result")
-    for column in ("seat", "score", "rank"):
-        table.add_column(column, justify="right")
-    for s in range(players):
-        table.add_row(str(s), str(result["scores"][s]), str(result["ranks"][s]))
+def _print_result(game: Game[Any], result: dict[str, Any], players: int, strings: Any = None,
+                  you: int | None = None) -> None:
+    if strings is None:  # `replay`: the engine's words, seats by number
+        table = Table(title=f"{game.name}: result")
+        for column in ("seat", "score", "rank"):
+            table.add_column(column, justify="right")
+        for s in range(players):
+            table.add_row(str(s), str(result["scores"][s]), str(result["ranks"][s]))
+    else:  # `play`: the browser's final scores, in the reader's language
+        table = Table(title=escape(strings.t("score.title")))
+        for column in ("score.player", "score.score", "score.rank"):
+            table.add_column(escape(strings.t(column)), justify="right")
+        for s in range(players):
+            table.add_row(escape(strings.seat_name(s, you)), str(result["scores"][s]), str(result["ranks"][s]))
     console.print(table)
 
 

@@ -78,9 +78,9 @@ def test_bench_prints_figures() -> None:
 def test_play_in_the_terminal_answers_bad_input_and_finishes() -> None:
     # Seat 0 always plays its first listed move; garbage first, then good moves.
     answers = "abc\n99\n{\"type\": \"fly\"}\n" + "1\n" * 20
-    out = runner.invoke(app, ["play", "sealedbids", "--players", "2", "--seed", "3", "--option", "rounds=2"],
-                        input=answers)
+    out = runner.invoke(app, ["play", "sealedbids", "--players", "2", "--seed", "3", "--option", "rounds=2",
+                              "--lang", "en"], input=answers)
     assert out.exit_code == 0, out.output
     assert "Not a move" in out.output
     assert "Refused (bad_move_type)" in out.output
-    assert re.search(r"result", out.output)
+    assert re.search(r"Final scores", out.output)

@@ -227,7 +227,7 @@ def test_a_whole_blood_rage_game_by_clicking_the_board(server, new_page) -> None
         raise AssertionError("the game did not end")
 
     expect(page.locator("#scoreboard")).to_be_visible()
-    expect(page.locator("#scoreboard tbody tr")).to_have_count(4)
+    expect(page.locator("#ranking tbody tr")).to_have_count(4)
     expect(page.locator("#board .br-final")).to_be_visible()
     screenshot(page, "bloodrage-over-desktop")
     phone_shots(page, "bloodrage-over-phone")

@@ -181,7 +181,7 @@ def test_a_whole_game_against_a_bot_on_the_board(server, new_page) -> None:
     assert tried <= kinds_played, kinds_played
     # The end: the frame's scoreboard and the board's own breakdown, in the reader's words.
     expect(page.locator("#table-status")).to_have_attribute("data-status", "over")
-    expect(page.locator("#scoreboard tbody tr")).to_have_count(3)
+    expect(page.locator("#ranking tbody tr")).to_have_count(3)
     final = page.locator("#board .cr-final")
     expect(final).to_be_visible()
     expect(final.locator("thead th")).to_have_count(3)  # a column per player

@@ -148,7 +148,7 @@ def test_a_person_plays_a_whole_iwari_game_on_the_board(server, new_page) -> Non
     overlay.locator(".iw-overlay-close").click()
     expect(overlay).to_have_count(0)
     expect(page.locator("#scoreboard")).to_be_visible()
-    expect(page.locator("#scoreboard tbody tr")).to_have_count(3)
+    expect(page.locator("#ranking tbody tr")).to_have_count(3)
     screenshot(page, "iwari-scoreboard-desktop")
     # The person played by the board: every kind of step was a board click.
     assert {"territory", "tent", "pay", "draw"} <= kinds, played
@@ -303,7 +303,8 @@ def test_the_final_scoreboard_shows_iwaris_nested_breakdown(server, new_page) ->
     expect(details).to_be_visible()
     seat = int(winner_row.get_attribute("data-seat"))
     end = result["breakdown"][seat]["end_journey"]
-    cell = winner_row.locator(":scope > td").nth(3 + list(result["breakdown"][seat]).index("end_journey"))
+    heads = board.locator("thead th").all_inner_texts()
+    cell = winner_row.locator(":scope > td").nth(heads.index(strings["iwari.breakdown.end_journey"]))
     summary = cell.locator(":scope > details > summary")
     expect(summary).to_have_text(f"total {end['total']}")
     summary.click()
@@ -312,9 +313,9 @@ def test_the_final_scoreboard_shows_iwaris_nested_breakdown(server, new_page) ->
     expect(nested.locator(":scope > dt")).to_have_count(len(end))
     expect(board.locator("tbody tr")).to_have_count(3)  # nothing nested adds rows
     # Plain values stay plain: the unused pieces are a number in their cell.
-    column = list(result["breakdown"][seat]).index("unused_pieces")
+    column = heads.index(strings["iwari.breakdown.unused_pieces"])
     unused = str(result["breakdown"][seat]["unused_pieces"])
-    expect(winner_row.locator(":scope > td").nth(3 + column)).to_have_text(unused)
+    expect(winner_row.locator(":scope > td").nth(column)).to_have_text(unused)
     board.screenshot(path=str(_shot("iwari-scoreboard-nested")))
 
 

@@ -2,6 +2,6 @@
 ``ludoteca.games``; the registry itself lives in the engine (ludoteca.engine.registry)
 and is offered here under the name callers know."""
 
-from ludoteca.engine.registry import GROUP, UnknownGame, available, load, register, unregister
+from ludoteca.engine.registry import GROUP, UnknownGame, available, load, register, registered, unregister
 
-__all__ = ["GROUP", "UnknownGame", "available", "load", "register", "unregister"]
+__all__ = ["GROUP", "UnknownGame", "available", "load", "register", "registered", "unregister"]

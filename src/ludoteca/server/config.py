@@ -15,7 +15,7 @@ ENV_PREFIX = "LUDOTECA_"
 YES = ("1", "true", "yes", "on")
 NO = ("0", "false", "no", "off")
 SQLITE_SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
-MAY_BE_ZERO = frozenset({"bot_delay_seconds"})
+MAY_BE_ZERO = frozenset({"bot_delay_seconds", "bot_processes"})
 
 
 class SettingsError(ValueError):
@@ -63,10 +63,17 @@ class Settings:
     password_memory_kib: int = 65536
     bot_seconds: float = 1.0
     bot_workers: int = 2
+    # Processes in which searching bots think, off the serving process (0: in its threads).
+    bot_processes: int = 2
+    # Threads that stage, group-commit and announce moves (tables are spread over them).
+    move_workers: int = 2
     engine_seconds: float = 5.0
     clock_tick_seconds: float = 1.0
     bot_delay_seconds: float = 0.0
     sqlite_synchronous: str = "NORMAL"
+    # The lobby leaves out open and playing tables nobody has touched (created, started,
+    # moved in) for this long: abandoned tables stop crowding it. They still open by link.
+    table_expiry_hours: float = 72.0
     web_root: str | None = None
     # Where the built-in games' rules (docs/rules/<id>.md) are read from when the server
     # does not run from a source checkout (see server/content.py).
@@ -90,10 +97,12 @@ class Settings:
         if get("SECRET"):
             values["secret"] = get("SECRET")
         for name, kind in (("bot_seconds", float), ("engine_seconds", float), ("clock_tick_seconds", float),
-                           ("bot_delay_seconds", float), ("bot_workers", int),
+                           ("bot_delay_seconds", float), ("bot_workers", int), ("move_workers", int),
+                           ("bot_processes", int),
                            ("max_body_bytes", int), ("max_ws_message_bytes", int),
                            ("login_attempts_per_minute", int), ("session_days", int),
-                           ("password_time_cost", int), ("password_memory_kib", int)):
+                           ("password_time_cost", int), ("password_memory_kib", int),
+                           ("table_expiry_hours", float)):
             raw = get(name.upper())
             if raw:
                 values[name] = _number(name, kind, raw)

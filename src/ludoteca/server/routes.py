@@ -46,7 +46,7 @@ ServerDep = Annotated[Server, Depends(server_of)]
 def health(server: ServerDep) -> dict[str, Any]:
     """Status, version, storage backend and hub."""
     return {"status": "ok", "version": __version__, "storage": server.engine.dialect.name, "hub": server.hub.name,
-            "guests": server.settings.allow_guests}
+            "guests": server.settings.allow_guests, "table_expiry_hours": server.settings.table_expiry_hours}
 
 
 @router.get("/source", tags=["server"], response_class=Response,
@@ -190,9 +190,12 @@ def create_table(body: NewTable, me: Me, server: ServerDep) -> dict[str, Any]:
 @router.get("/tables", tags=["tables"])
 def lobby(server: ServerDep, me: MaybeMe, game: str | None = None,
           status: Annotated[str | None, Query(pattern="^(open|playing|over|aborted|suspended)$")] = None,
-          limit: Annotated[int, Query(ge=1, le=500)] = 100) -> list[dict[str, Any]]:
-    """Public tables (and the caller's private ones), filterable by game and status."""
-    return server.tables.lobby(game, status, limit, me)
+          limit: Annotated[int, Query(ge=1, le=500)] = 100,
+          offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> list[dict[str, Any]]:
+    """Public tables, newest first, a page of ``limit`` from ``offset`` (and, on the first
+    page, the caller's private ones), filterable by game and status. Open and playing tables
+    untouched for LUDOTECA_TABLE_EXPIRY_HOURS are left out."""
+    return server.tables.lobby(game, status, limit, me, offset)
 
 
 @router.get("/tables/{table_id}", tags=["tables"])
@@ -252,7 +255,7 @@ def rematch(table_id: str, me: Me, server: ServerDep, response: Response) -> dic
                         403: {"description": "not your seat, or not your turn"}})
 def move(table_id: str, body: MoveIn, me: Me, server: ServerDep) -> dict[str, Any]:
     """Play a move. Answered only once it is committed; the same ``id`` twice plays once."""
-    return server.tables.submit_move(me, table_id, body.version, body.move, body.id, body.seat)
+    return server.pipeline.move_blocking(me, table_id, body.version, body.move, body.id, body.seat)
 
 
 @router.post("/tables/{table_id}/undo", tags=["tables"])

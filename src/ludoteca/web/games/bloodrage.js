@@ -906,6 +906,19 @@ export function moveLabel(move, ctx) {
   }
 }
 
+// The end-of-game statistics (the frame's "points by source" table): glory won during
+// the game, each legendary stat's bonus, Thor's Conquest. The rows add up to the score.
+export function statistics(result, { t }) {
+  const b = (result.breakdown || []).map((x) => x || {});
+  const rows = [{ label: t("br.breakdown.before_bonus"), values: b.map((x) => x.before_bonus ?? 0) }];
+  for (const stat of ["rage", "axes", "horns"]) {
+    rows.push({ label: t("score.source_part", { source: t("br.breakdown.legendary"), part: t(`br.stat.${stat}`) }),
+      values: b.map((x) => (x.legendary || {})[stat] ?? 0) });
+  }
+  rows.push({ label: t("br.breakdown.thors_conquest"), values: b.map((x) => x.thors_conquest ?? 0) });
+  return rows;
+}
+
 export function scores(view) {
   return view.clans.map((c) => c.glory);
 }

@@ -751,6 +751,20 @@ export function moveLabel(move, ctx) {
   }
 }
 
+// The end-of-game statistics (the frame's "points by source" table): influence gained
+// during the game, each enemy's majority, the level-4 buildings. They add up to the score.
+export function statistics(result, { t }) {
+  const b = (result.breakdown || []).map((x) => x || {});
+  const enemies = [...new Set(b.flatMap((x) => Object.keys(x.majorities || {})))];
+  const sum = (o) => Object.values(o || {}).reduce((a, v) => a + (Number(v) || 0), 0);
+  return [
+    { label: t("cr.breakdown.influence"), values: b.map((x) => x.influence ?? 0) },
+    ...enemies.map((e) => ({ label: t("score.source_part", { source: t("cr.breakdown.majorities"), part: t(`cr.enemy.${e}`) }),
+      values: b.map((x) => (x.majorities || {})[e] ?? 0) })),
+    { label: t("cr.breakdown.buildings"), values: b.map((x) => sum(x.buildings)) },
+  ];
+}
+
 export function scores(view) {
   if (view.scores) return view.scores.map((r) => r.total);
   return view.players.map((p) => p.influence);

@@ -710,6 +710,20 @@ export function moveLabel(move, ctx) {
   }
 }
 
+// The end-of-game statistics (the frame's "points by source" table): each attribute
+// track, the guidelines, minus the disdain penalty. They add up to the score.
+export function statistics(result, { t }) {
+  const b = (result.breakdown || []).map((x) => x || {});
+  const sum = (o) => Object.values(o || {}).reduce((a, v) => a + (Number(v) || 0), 0);
+  return [
+    ...["renown", "piety", "valour", "discipline"].map((a) => ({
+      label: t("score.source_part", { source: t("hw.ui.attributes"), part: t(`hw.attr.${a}`) }),
+      values: b.map((x) => (x.attributes || {})[a] ?? 0) })),
+    { label: t("hw.ui.guidelines"), values: b.map((x) => sum(x.guidelines)) },
+    { label: t("hw.ui.penalty"), values: b.map((x) => -(x.disdain_penalty ?? 0)) },
+  ];
+}
+
 export function scores(view) {
   // Only the reader's own score is in the view (guideline cards are counted at the end);
   // the others show their attribute boxes less the disdain penalty.

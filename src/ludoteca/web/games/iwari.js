@@ -276,14 +276,19 @@ function button(x, y, w, text, move, ctx, label) {
 function drawCards(ctx, moves) {
   const { view, t } = ctx;
   const hand = view.hand || [];
+  // A spectator has no hand: the tray holds the display and the deck only, rather than
+  // an empty row saying the hands are hidden.
+  const spectator = view.seat === undefined || view.seat === null;
+  const top = spectator ? -170 : 0; // where the display row sits, against a seat's tray
   const width = 470;
   // No <defs> of its own: the card patterns are the map's (ids are document-wide).
-  const tray = svg("svg", { viewBox: `0 0 ${width} 292`, class: "iw-cards", role: "group", "aria-label": t("iwari.ui.cards"),
+  const tray = svg("svg", { viewBox: `0 0 ${width} ${292 + top}`, class: "iw-cards", role: "group",
+    "aria-label": spectator ? t("iwari.ui.display") : t("iwari.ui.cards"),
     style: { width: "100%", maxWidth: "560px", height: "auto", display: "block" } });
   const label = (x, y, text) => svg("text", { x, y, "font-size": 16, "font-weight": 700, fill: "#3b3b3b" }, text);
 
   // The hand: click a card to pay with it (a pair is paid by clicking either card).
-  tray.append(label(8, 18, view.seat === undefined ? t("iwari.ui.no_hand") : t("iwari.ui.hand")));
+  if (!spectator) tray.append(label(8, 18, t("iwari.ui.hand")));
   hand.forEach((id, i) => {
     const x = 10 + i * (CARD_W + 14);
     const g = card(x, 30, biomeOf(id), t, { class: "iw-card iw-hand", "data-card": id });
@@ -298,13 +303,15 @@ function drawCards(ctx, moves) {
     if (discard) tray.append(button(x, 132, CARD_W, t("iwari.ui.discard"), discard, ctx, t("iwari.move.discard", { biome: t(`iwari.biome.${biomeOf(id)}`) })));
   });
   if (moves.done) tray.append(button(262, 58, 196, t("iwari.ui.end_move"), moves.done, ctx));
-  if (view.piece) tray.append(svg("text", { x: 262, y: 118, "font-size": 14, fill: "#3b3b3b" }, view.piece === "totem" ? t("iwari.ui.paying_totem") : t("iwari.ui.paying_tent")));
+  // "Click cards to pay" only to the one who can (not in a replay, not to the others).
+  if (view.piece && moves.pay.length) tray.append(svg("text", { x: 262, y: 118, "font-size": 14, fill: "#3b3b3b" }, view.piece === "totem" ? t("iwari.ui.paying_totem") : t("iwari.ui.paying_tent")));
 
-  // The display and the deck: click one to draw from it.
-  tray.append(label(8, 188, t("iwari.ui.display")));
+  // The display and the deck: click one to draw from it (said only when one can).
+  const canDraw = moves.display.size > 0 || Boolean(moves.deck);
+  tray.append(label(8, 188 + top, canDraw ? t("iwari.ui.display_take") : t("iwari.ui.display")));
   view.display.forEach((id, i) => {
     const x = 10 + i * (CARD_W + 14);
-    const g = card(x, 196, biomeOf(id), t, { class: "iw-card iw-display", "data-card": id });
+    const g = card(x, 196 + top, biomeOf(id), t, { class: "iw-card iw-display", "data-card": id });
     const move = moves.display.get(id);
     if (move) {
       highlight(g);
@@ -314,7 +321,7 @@ function drawCards(ctx, moves) {
     tray.append(g);
   });
   const dx = 10 + 4 * (CARD_W + 14) + 10;
-  const deck = svg("g", { transform: `translate(${dx},196)`, class: "iw-deck" },
+  const deck = svg("g", { transform: `translate(${dx},${196 + top})`, class: "iw-deck" },
     svg("rect", { width: CARD_W, height: CARD_H, rx: 7, fill: "#3d5a73", stroke: "#1b1b1b", "stroke-width": 1.5 }),
     svg("rect", { x: 6, y: 6, width: CARD_W - 12, height: CARD_H - 12, rx: 5, fill: "none", stroke: "#c9d9e6", "stroke-width": 1.5, "stroke-dasharray": "4 3" }),
     svg("text", { x: CARD_W / 2, y: 44, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: "#fff" }, String(view.deck)),
@@ -327,7 +334,7 @@ function drawCards(ctx, moves) {
     deck.setAttribute("role", "img");
     deck.setAttribute("aria-label", t("iwari.ui.deck_count", { n: view.deck }));
   }
-  tray.append(deck, svg("text", { x: dx - 4, y: 188, "font-size": 13, fill: "#3b3b3b" }, t("iwari.ui.discards", { n: view.discard.length })));
+  tray.append(deck, svg("text", { x: dx - 4, y: 188 + top, "font-size": 13, fill: "#3b3b3b" }, t("iwari.ui.discards", { n: view.discard.length })));
   return tray;
 }
 
@@ -461,10 +468,15 @@ function overlay(root, ctx, state) {
     state.observer?.disconnect();
     root.style.minHeight = "";
   };
+  // The half-journey table floats over the board only while the reader has nothing to
+  // play; on their own turn it sits below the cards, so the map stays in sight.
+  const floating = kind === "end" || !(ctx.legal || []).length;
+  const place = floating
+    ? { position: "absolute", inset: "0 0 auto 0", margin: "8px auto", boxShadow: "0 6px 24px rgba(0,0,0,.3)", zIndex: 5 }
+    : { position: "static", margin: "8px 0" };
   return h("div", {
-    class: "iw-overlay", role: "dialog", "aria-modal": "false", "aria-labelledby": "iw-overlay-title", dataset: { kind },
-    style: { position: "absolute", inset: "0 0 auto 0", margin: "8px auto", maxWidth: "640px",
-      background: "#fffdf6", border: "2px solid #1b1b1b", borderRadius: "10px", padding: "12px 14px", boxShadow: "0 6px 24px rgba(0,0,0,.3)", zIndex: 5 },
+    class: "iw-overlay", role: "dialog", "aria-modal": "false", "aria-labelledby": "iw-overlay-title", dataset: { kind, floating: String(floating) },
+    style: { ...place, maxWidth: "640px", background: "#fffdf6", border: "2px solid #1b1b1b", borderRadius: "10px", padding: "12px 14px" },
   }, ...(kind === "end" ? endOverlay(ctx) : halfJourneyOverlay(ctx)),
   h("div", { class: "row", style: { marginTop: "10px" } }, h("button", { type: "button", class: "primary iw-overlay-close", onclick: close }, t("iwari.ui.close"))));
 }
@@ -511,7 +523,7 @@ export function render(root, ctx) {
   state.observer?.disconnect();
   state.observer = null;
   root.style.minHeight = "";
-  if (over && typeof ResizeObserver === "function") {
+  if (over && over.dataset.floating === "true" && typeof ResizeObserver === "function") {
     state.observer = new ResizeObserver(() => { root.style.minHeight = over.isConnected ? `${over.offsetHeight + 16}px` : ""; });
     state.observer.observe(over);
   }
@@ -538,6 +550,26 @@ export function moveLabel(move, { t }) {
       : t("iwari.move.feat_connection", { feat: t(`iwari.ui.feat.${move.feat}`), n: move.connection });
     default: return null;
   }
+}
+
+// The end-of-game statistics (the frame's "points by source" table): the half-journey,
+// then the end's tents, totems, settlements (and purple road, expeditions where the map
+// or the options have them). They add up to the score.
+export function statistics(result, { t, view }) {
+  const b = (result.breakdown || []).map((x) => x || {});
+  const end = (x, k) => (x.end_journey || {})[k] ?? 0;
+  const sum = (o) => Object.values(o || {}).reduce((a, v) => a + (Number(v) || 0), 0);
+  const rows = [
+    { label: t("iwari.breakdown.half_journey"), values: b.map((x) => (x.half_journey || {}).total ?? 0) },
+    { label: t("iwari.ui.row_tents"), values: b.map((x) => end(x, "tents_total")) },
+    { label: t("iwari.ui.row_totems"), values: b.map((x) => end(x, "totems_total")) },
+    { label: t("iwari.ui.row_settlements"), values: b.map((x) => end(x, "settlements_total")) },
+  ];
+  const purple = b.map((x) => end(x, "purple_road"));
+  if ((view && view.board && (view.board.purple_road || []).length) || purple.some(Boolean)) rows.push({ label: t("iwari.ui.row_purple"), values: purple });
+  const expeditions = b.map((x) => sum(x.expeditions));
+  if ((view && view.options && view.options.expeditions) || expeditions.some(Boolean)) rows.push({ label: t("iwari.breakdown.expeditions"), values: expeditions });
+  return rows;
 }
 
 export function scores(view) {

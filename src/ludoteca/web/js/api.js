@@ -66,6 +66,7 @@ export const guest = () => post("/api/sessions/guest").then(remember);
 export const logOut = () => request("DELETE", "/api/sessions").finally(() => setCsrf(""));
 
 // -- games and lobby --------------------------------------------------------------
+export const health = () => get("/api/health");
 export const games = () => get("/api/games");
 export const gameStringsUrl = (gameId, lang) => `/api/games/${enc(gameId)}/i18n/${enc(lang)}`;
 // A game's rules as Markdown text (the route answers text, not JSON); null if it has none.

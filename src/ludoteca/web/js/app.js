@@ -52,6 +52,9 @@ async function route(event) {
 
 export function renderHeader() {
   const top = document.getElementById("top");
+  // index.html's own words (the skip link) are English until the strings have loaded.
+  const skip = document.querySelector("a.skip");
+  if (skip) skip.textContent = t("nav.skip");
   const user = session.user;
   const langSelect = h("select", {
     id: "language",

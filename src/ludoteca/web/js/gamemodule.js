@@ -68,6 +68,18 @@ function numberName(game, arg, value, seats) {
   return named === String(value) ? value : named;
 }
 
+// The seat a log line is about, for its badge: its "seat" (or "player", "winner"), else
+// an argument the game's "_names" rules read as a seat ("@seat": Iwari's tribe), else
+// the one seat a private line is for; null when the line is about no one.
+export function eventSeat(game, event) {
+  const args = (event && event.args) || {};
+  for (const k of ["seat", "player", "winner"]) if (Number.isInteger(args[k])) return args[k];
+  for (const [k, v] of Object.entries(args)) {
+    if (Number.isInteger(v) && (argRules(game, k) || []).includes("@seat")) return v;
+  }
+  return Number.isInteger(event && event.to) ? event.to : null;
+}
+
 export function eventText(game, event, seats) {
   return t(event.key, formatArgs(event.args, seats, game));
 }

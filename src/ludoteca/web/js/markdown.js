@@ -93,17 +93,23 @@ function slug(text) {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
 }
 
-// Inline spans: `code`, **strong**, *em* / _em_, [text](url).
+// Inline spans: `code`, **strong**, *em* / _em_, ![picture](/path.svg), [text](url).
 export function inline(text) {
   const out = [];
-  const pattern = /`([^`]+)`|\*\*(.+?)\*\*|\*(.+?)\*|\b_(.+?)_\b|\[([^\]]+)\]\(([^)\s]+)\)/g;
+  const pattern = /`([^`]+)`|\*\*(.+?)\*\*|\*(.+?)\*|\b_(.+?)_\b|!\[([^\]]*)\]\(([^)\s]+)\)|\[([^\]]+)\]\(([^)\s]+)\)/g;
   let last = 0;
   for (const m of text.matchAll(pattern)) {
     if (m.index > last) out.push(text.slice(last, m.index));
+    if (m[5] !== undefined) {
+      // Pictures come from this server only (the rules pages' own small SVG files).
+      if (/^\/[^/]/.test(m[6])) out.push(h("img", { src: m[6], alt: m[5], class: "rules-picture", loading: "lazy" }));
+      last = m.index + m[0].length;
+      continue;
+    }
     if (m[1] !== undefined) out.push(h("code", {}, m[1]));
     else if (m[2] !== undefined) out.push(h("strong", {}, inline(m[2])));
     else if (m[3] !== undefined || m[4] !== undefined) out.push(h("em", {}, inline(m[3] ?? m[4])));
-    else out.push(link(m[5], m[6]));
+    else out.push(link(m[7], m[8]));
     last = m.index + m[0].length;
   }
   if (last < text.length) out.push(text.slice(last));

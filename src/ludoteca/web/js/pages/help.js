@@ -1,9 +1,12 @@
-// Help: the list of games, or one game's rules (GET /api/games/<id>/rules: docs/rules/
-// <game>.md, or the rules.md a separately installed game ships) with its options explained.
+// Help: the list of games, or one game's rules for players in the reader's language
+// (web/rules/<game>/<lang>.md, with small pictures beside them), its options explained.
+// A game without a players' page (a separately installed one) shows its numbered rules
+// (GET /api/games/<id>/rules: docs/rules/<game>.md, or the rules.md the game ships); the
+// numbered rules stay one link away for the curious.
 import * as api from "../api.js";
 import { h } from "../dom.js";
 import { loadModule } from "../gamemodule.js";
-import { loadGameStrings, t } from "../i18n.js";
+import { language, loadGameStrings, t } from "../i18n.js";
 import { renderMarkdown } from "../markdown.js";
 import { list } from "../model.js";
 import { gameDescription, gameLabel, optionText } from "./lobby.js";
@@ -22,7 +25,8 @@ export async function mount(main, { game: gameId }) {
     return {};
   }
   const game = games.find((g) => g.id === gameId) || { id: gameId, options: [] };
-  const rules = await api.rules(gameId).catch(() => null);
+  const guide = await playersRules(gameId);
+  const rules = guide ? guide.text : await api.rules(gameId).catch(() => null);
   main.append(h("section", { class: "panel" },
     h("p", {}, h("a", { href: "#/help" }, "← ", t("help.title"))),
     h("h1", {}, gameLabel(game)),
@@ -36,6 +40,21 @@ export async function mount(main, { game: gameId }) {
       })),
     ] : null,
     h("h2", {}, t("help.rules")),
-    rules ? h("div", { class: "rules", id: "rules" }, renderMarkdown(rules)) : h("p", { class: "muted", id: "no-rules" }, t("help.no_rules"))));
+    rules ? h("div", { class: "rules", id: "rules", lang: guide ? guide.lang : "en", dataset: { kind: guide ? "players" : "numbered" } }, renderMarkdown(rules))
+      : h("p", { class: "muted", id: "no-rules" }, t("help.no_rules")),
+    guide ? h("p", { class: "small" }, h("a", { href: `/api/games/${encodeURIComponent(gameId)}/rules`, id: "numbered-rules", hreflang: "en" }, t("help.numbered_rules"))) : null));
   return {};
+}
+
+// The players' rules in the reader's language, else in English; null when the game has none.
+async function playersRules(gameId) {
+  for (const lang of [...new Set([language(), "en"])]) {
+    try {
+      const res = await fetch(`/rules/${encodeURIComponent(gameId)}/${lang}.md`);
+      if (res.ok) return { lang, text: await res.text() };
+    } catch {
+      // not reachable: try the next language
+    }
+  }
+  return null;
 }

@@ -26,9 +26,17 @@ export function choiceText(gameId, option, choice) {
   return gameText(gameId, `option.${option.name}.${choice}`) ?? gameText(gameId, `${option.name}.${choice}`) ?? choice;
 }
 
+// Tables per page of each list; the lobby asks for one more to know there is a next page.
+export const PAGE = 10;
+const STATUSES = ["open", "playing", "over"];
+
 export async function mount(main) {
   let games = [];
   let tables = { open: [], playing: [], over: [] };
+  const filter = { game: "", status: "" }; // "": every game, every list
+  const page = { open: 0, playing: 0, over: 0 };
+  const more = { open: false, playing: false, over: false };
+  let expiryHours = null; // the server's LUDOTECA_TABLE_EXPIRY_HOURS, for the lists' note
   let creating = null; // the game whose create form is open
   let formEl = null; // that form, kept across redraws so a half-filled form survives a refresh
   let formLang = "";
@@ -40,9 +48,19 @@ export async function mount(main) {
       games = list(await api.games(), "games");
       // Board modules may carry strings (names, descriptions) too.
       await Promise.all(games.flatMap((g) => [loadGameStrings(g.id), loadModule(g.id)]));
-      const [open, playing, over] = await Promise.all(
-        ["open", "playing", "over"].map((status) => api.tables({ status }).then((d) => list(d, "tables")).catch(() => [])));
-      tables = { open, playing, over };
+      if (expiryHours === null) expiryHours = await api.health().then((d) => d.table_expiry_hours ?? null).catch(() => null);
+      const shown = STATUSES.filter((status) => !filter.status || filter.status === status);
+      const pages = await Promise.all(shown.map((status) => api.tables({
+        status, limit: PAGE + 1, offset: page[status] * PAGE, ...(filter.game ? { game: filter.game } : {}),
+      }).then((d) => list(d, "tables")).catch(() => [])));
+      tables = { open: [], playing: [], over: [] };
+      shown.forEach((status, i) => {
+        // The first page also carries one's own private tables, beyond the page's count.
+        const rows = pages[i];
+        const extra = rows.filter((r) => !r.private).slice(PAGE).map((r) => r.id);
+        more[status] = extra.length > 0;
+        tables[status] = rows.filter((r) => !extra.includes(r.id));
+      });
       error = "";
     } catch (e) {
       error = e.message;
@@ -58,9 +76,43 @@ export async function mount(main) {
         h("h2", { id: "games-h" }, t("lobby.games")),
         h("div", { class: "games" }, games.map(gameCard))),
       creating && currentForm(),
-      tableSection("open", t("lobby.open_tables"), t("lobby.no_open_tables")),
-      tableSection("playing", t("lobby.in_progress"), t("lobby.none_in_progress")),
-      tableSection("over", t("lobby.finished"), t("lobby.none_finished")));
+      filterBar(),
+      (!filter.status || filter.status === "open") && tableSection("open", t("lobby.open_tables"), t("lobby.no_open_tables"), t("lobby.open_note")),
+      (!filter.status || filter.status === "playing") && tableSection("playing", t("lobby.in_progress"), t("lobby.none_in_progress"),
+        expiryHours ? t("lobby.in_progress_note", { hours: expiryHours }) : null),
+      (!filter.status || filter.status === "over") && tableSection("over", t("lobby.finished"), t("lobby.none_finished")));
+  }
+
+  // Which lists, for which game: choosing goes back to each list's first page.
+  function filterBar() {
+    const choose = (key) => (e) => {
+      filter[key] = e.target.value;
+      for (const status of STATUSES) page[status] = 0;
+      load();
+    };
+    return h("section", { class: "panel lobby-filter", id: "lobby-filter", role: "search", "aria-label": t("lobby.filter") },
+      h("div", { class: "row" },
+        h("label", { for: "filter-game" }, t("lobby.game")),
+        h("select", { id: "filter-game", onchange: choose("game") },
+          h("option", { value: "", selected: !filter.game }, t("lobby.all_games")),
+          games.map((g) => h("option", { value: g.id, selected: filter.game === g.id }, gameLabel(g)))),
+        h("label", { for: "filter-status" }, t("lobby.list")),
+        h("select", { id: "filter-status", onchange: choose("status") },
+          h("option", { value: "", selected: !filter.status }, t("lobby.all_lists")),
+          STATUSES.map((st) => h("option", { value: st, selected: filter.status === st }, t(`status.${st}`))))),
+      h("p", { class: "small muted", id: "modes-note" }, t("lobby.modes_note")));
+  }
+
+  function pager(status) {
+    if (!page[status] && !more[status]) return null;
+    const go = (step) => () => {
+      page[status] = Math.max(0, page[status] + step);
+      load();
+    };
+    return h("div", { class: "row pager", dataset: { status } },
+      h("button", { type: "button", class: "page-prev", disabled: page[status] === 0, onclick: go(-1) }, t("lobby.previous")),
+      h("span", { class: "small", "aria-live": "polite" }, t("lobby.page", { n: page[status] + 1 })),
+      h("button", { type: "button", class: "page-next", disabled: !more[status], onclick: go(1) }, t("lobby.next")));
   }
 
   function gameCard(game) {
@@ -90,15 +142,17 @@ export async function mount(main) {
     form.querySelector("select, input, button").focus();
   }
 
-  function tableSection(status, title, empty) {
+  function tableSection(status, title, empty, note = null) {
     const rows = tables[status] || [];
     return h("section", { class: "panel", id: `tables-${status}` },
       h("h2", {}, title),
+      note && h("p", { class: "small muted note" }, note),
       rows.length
         ? h("div", { class: "table-scroll" }, h("table", { class: "tables" },
             h("thead", {}, h("tr", {}, h("th", {}, t("lobby.game")), h("th", {}, t("lobby.players")), h("th", {}, t("lobby.mode")), h("th", {}, ""))),
             h("tbody", {}, rows.map((row) => tableRow(row, status)))))
-        : h("p", { class: "muted" }, empty));
+        : h("p", { class: "muted" }, empty),
+      pager(status));
   }
 
   function tableRow(row, status) {

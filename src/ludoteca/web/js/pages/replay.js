@@ -4,10 +4,11 @@
 // move.
 import * as api from "../api.js";
 import { clear, h, svg } from "../dom.js";
-import { eventText, genericBoard, loadModule, moveLabel, seatName } from "../gamemodule.js";
+import { eventSeat, eventText, genericBoard, loadModule, moveLabel, seatName } from "../gamemodule.js";
 import { language, loadGameStrings, t, useGame } from "../i18n.js";
 import { list, seatsOf } from "../model.js";
 import { seatBadge } from "../seats.js";
+import { session } from "../session.js";
 import { gameLabel } from "./lobby.js";
 import { scoreboard } from "./scoreboard.js";
 import { wholeView } from "../statics.js";
@@ -29,6 +30,12 @@ export async function mount(main, { id }) {
   } catch (e) {
     main.append(h("p", { class: "message error", role: "alert", id: "replay-error" }, e.status === 403 ? t("replay.not_yet") : e.message));
     return {};
+  }
+  // Someone who played sees the game from their own seat (hands and all) unless the
+  // link asks for another; everyone else, from the spectator's.
+  if (!params.has("seat") && session.user) {
+    const own = seatsOf(r.table).find((x) => x.username && x.username === session.user.username);
+    if (own) r.pov = own.seat;
   }
   r.games = list(await api.games().catch(() => []), "games");
   useGame(r.record.game);
@@ -117,11 +124,11 @@ export async function mount(main, { id }) {
       events = r.events.filter((e) => (e.number ?? 0) <= r.step);
       clear(board, h("p", { class: "muted small" }, t("replay.no_frames")));
     }
-    clear(log, events.map((e) => h("li", {}, Number.isInteger(e.args && e.args.seat) ? seatBadge(e.args.seat, 14) : null, h("span", {}, eventText(game().id, e, seats())))));
+    clear(log, events.map((e) => h("li", {}, eventSeat(game().id, e) !== null ? seatBadge(eventSeat(game().id, e), 14) : null, h("span", {}, eventText(game().id, e, seats())))));
     log.scrollTop = log.scrollHeight;
     const atEnd = r.step === total() && r.record.result;
     score.hidden = !atEnd;
-    if (atEnd) clear(score, scoreboard(game(), r.record.result, seats()));
+    if (atEnd) clear(score, scoreboard(game(), r.record.result, seats(), r.module, r.frames ? r.frames[r.step].view : null));
   }
 
   function describeMove(seat, move, ctx) {

@@ -38,11 +38,46 @@ function cell(gameId, value, depth = 0) {
     inner);
 }
 
-export function scoreboard(game, result, seats) {
+// A breakdown column says something when some seat has a value in it (not an empty
+// list or object), and is not the score again under another name ("total").
+function worthAColumn(result, breakdown, key) {
+  const values = breakdown.map((b) => (b || {})[key]);
+  const empty = (v) => v === null || v === undefined || (typeof v === "object" && !Object.keys(v).length);
+  if (values.every(empty)) return false;
+  return !(key === "total" && values.every((v, seat) => v === result.scores[seat]));
+}
+
+// Board Game Arena's end-of-game statistics: one row per source of points (the game's
+// module says which, from the result's breakdown), one column per player, and the total.
+function statisticsTable(game, module, result, seats, view) {
+  if (!module || typeof module.statistics !== "function") return null;
+  let rows;
+  try {
+    rows = module.statistics(result, { t, view, seats, game: game.id }) || [];
+  } catch {
+    return null; // the scores and ranks still show
+  }
+  if (!rows.length) return null;
+  const n = (result.scores || []).length;
+  const order = Array.from({ length: n }, (_, i) => i);
+  return h("div", { class: "statistics-box" },
+    h("h3", { id: "statistics-h" }, t("score.statistics")),
+    h("div", { class: "table-scroll" }, h("table", { id: "statistics", class: "statistics", "aria-labelledby": "statistics-h" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("score.source")),
+        order.map((seat) => h("th", { scope: "col", dataset: { seat } }, h("span", { class: "row", style: { gap: "4px" } }, seatBadge(seat, 14), seatName(seats, seat)))))),
+      h("tbody", {},
+        rows.map((row) => h("tr", {}, h("th", { scope: "row" }, row.label), order.map((seat) => h("td", { class: "num" }, plain(row.values[seat]))))),
+        h("tr", { class: "total" }, h("th", { scope: "row" }, t("score.total_row")), order.map((seat) => h("td", { class: "num" }, plain(result.scores[seat]))))))));
+}
+
+// The final scores: rank, player, score; then, for a game whose module gives them, the
+// points by source; otherwise the breakdown's own columns.
+export function scoreboard(game, result, seats, module = null, view = null) {
   const n = (result.scores || []).length;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b] || a - b);
   const breakdown = result.breakdown || [];
-  const keys = [...new Set(breakdown.flatMap((b) => Object.keys(b || {})))];
+  const statistics = statisticsTable(game, module, result, seats, view);
+  const keys = statistics ? [] : [...new Set(breakdown.flatMap((b) => Object.keys(b || {})))].filter((k) => worthAColumn(result, breakdown, k));
   const winners = result.winners || order.filter((i) => result.ranks[i] === 1);
   const head = h("tr", {},
     h("th", { scope: "col" }, t("score.rank")),
@@ -63,6 +98,7 @@ export function scoreboard(game, result, seats) {
   return [
     h("h2", {}, t("score.title")),
     h("p", { class: "prompt", id: "winners" }, t(winners.length > 1 ? "score.winners_tied" : "score.winner", { names })),
-    h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows))),
+    h("div", { class: "table-scroll" }, h("table", { id: "ranking" }, h("thead", {}, head), h("tbody", {}, rows))),
+    statistics,
   ];
 }

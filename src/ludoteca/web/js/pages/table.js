@@ -2,7 +2,7 @@
 // legal moves, the log, chat and the final scoreboard. Live over the WebSocket.
 import * as api from "../api.js";
 import { clear, h, svg } from "../dom.js";
-import { errorText, eventText, genericBoard, loadModule, moveLabel, promptText, seatName } from "../gamemodule.js";
+import { errorText, eventSeat, eventText, genericBoard, loadModule, moveLabel, promptText, seatName } from "../gamemodule.js";
 import { language, loadGameStrings, t, useGame } from "../i18n.js";
 import { Live } from "../live.js";
 import { wholeView } from "../statics.js";
@@ -292,7 +292,7 @@ export async function mount(main, { id }) {
       h("h1", {}, gameLabel(g)),
       h("span", { class: "tag", id: "table-status", "data-status": s.table.status }, t(`status.${s.table.status}`)),
       watching && s.table.status !== "open" ? h("span", { class: "tag", id: "spectating" }, t("table.spectating")) : null,
-      h("span", { class: "small muted", id: "live-status", "data-link": s.link }, t(`link.${s.link}`)),
+      h("span", { class: "small muted", id: "live-status", "data-link": s.link, title: t("link.help") }, t(`link.${s.link}`)),
       h("a", { href: `#/help/${g.id}`, class: "small" }, t("nav.rules")),
       s.table.status === "over" ? h("a", { href: `#/replay/${id}`, class: "small", id: "replay-link" }, t("lobby.replay")) : null,
       rematchControl(),
@@ -338,7 +338,7 @@ export async function mount(main, { id }) {
   function drawScore() {
     const result = s.result || (s.table && s.table.result);
     parts.score.hidden = !result;
-    if (result) clear(parts.score, scoreboard(game(), result, seats()));
+    if (result) clear(parts.score, scoreboard(game(), result, seats(), s.module, s.view));
   }
 
   function drawWaiting() {
@@ -531,7 +531,7 @@ export async function mount(main, { id }) {
     logPanel.querySelector("h2").textContent = t("table.log");
     const nearBottom = parts.log.scrollHeight - parts.log.scrollTop - parts.log.clientHeight < 40;
     clear(parts.log, s.events.map((e) => h("li", { class: [e.to !== null && e.to !== undefined && "private"], dataset: { key: e.key } },
-      Number.isInteger(e.args && e.args.seat) ? seatBadge(e.args.seat, 14) : null,
+      eventSeat(game().id, e) !== null ? seatBadge(eventSeat(game().id, e), 14) : null,
       h("span", {}, eventText(game().id, e, seats())),
       e.to !== null && e.to !== undefined ? h("span", { class: "small muted" }, `(${t("table.only_you")})`) : null)));
     if (nearBottom) parts.log.scrollTop = parts.log.scrollHeight;

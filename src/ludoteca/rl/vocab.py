@@ -1,0 +1,133 @@
+"""The fixed action vocabulary of a (game, seats, options).
+
+A game's moves are small JSON objects; learning code wants integers. The vocabulary is
+the finite, ordered list of every distinct small-step move the game can ever offer at
+that seat count and with those options, enumerated from the game's component data (its
+maps, cards, sheets, wheels), never from sampled play. Index ``i`` is ``moves[i]``.
+
+The order is fixed and documented per game (docs/rl.md): move types in a fixed order,
+then the component data in its data-file order. ``digest`` (a hash of the keys) tells a
+saved policy whether it was trained on the same vocabulary; ``FORMAT`` changes only if
+this scheme itself changes.
+
+Some move fields are sets written as lists (Iwari's ``pay`` cards): their order in a
+legal move follows the hand, so a move's key sorts them. ``resolve`` turns an index back
+into the legal move the engine expects (with the hand's order).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from ludoteca.engine import Move, OptionValue, canonical, validate_options
+from ludoteca.games import load
+
+FORMAT = 1
+GAMES = ("bloodrage", "crusaders", "hadrianswall", "iwari")
+
+
+def game_module(game_id: str) -> Any:
+    """The per-game RL module (``ludoteca.rl.games.<id>``): its actions and its encoder."""
+    if game_id not in GAMES:
+        raise ValueError(f"no RL adapter for {game_id!r}; games: {', '.join(GAMES)}")
+    return importlib.import_module(f"ludoteca.rl.games.{game_id}")
+
+
+def full_options(game_id: str, seats: int, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
+    """``options`` checked against the game's declaration, defaults filled in (raises
+    OptionError / SetupError like ``Game.setup``)."""
+    game = load(game_id)
+    game.setup(seats, options, 0)  # checks the seat count and the options the engine's way
+    return validate_options(game.options, seats, options)
+
+
+class Vocabulary:
+    """Every distinct move of a (game, seats, options), with move <-> index maps."""
+
+    def __init__(self, game_id: str, seats: int, options: Mapping[str, OptionValue], moves: Iterable[Move],
+                 unordered: frozenset[str] = frozenset()) -> None:
+        self.game_id = game_id
+        self.seats = seats
+        self.options = dict(options)
+        self.unordered = unordered
+        keys: list[str] = []
+        kept: list[Move] = []
+        index: dict[str, int] = {}
+        for move in moves:
+            key = self.key(move)
+            if key not in index:
+                index[key] = len(keys)
+                keys.append(key)
+                kept.append(move)
+        self.keys: tuple[str, ...] = tuple(keys)
+        self.moves: tuple[Move, ...] = tuple(kept)
+        self.index: dict[str, int] = index
+        self.digest = hashlib.sha256("\n".join(keys).encode()).hexdigest()[:16]
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def key(self, move: Mapping[str, Any]) -> str:
+        """The canonical text of a move, set-like list fields sorted."""
+        if self.unordered and any(field in move for field in self.unordered):
+            move = {k: sorted(v) if k in self.unordered and isinstance(v, list) else v for k, v in move.items()}
+        return canonical(move)
+
+    def index_of(self, move: Mapping[str, Any]) -> int:
+        """The index of a move; ValueError if the game can never offer it."""
+        try:
+            return self.index[self.key(move)]
+        except KeyError:
+            raise ValueError(f"{self.game_id}: {canonical(move)} is not in the action vocabulary") from None
+
+    def move(self, index: int) -> Move:
+        """The vocabulary's move at ``index`` (set-like lists sorted)."""
+        if isinstance(index, bool) or not 0 <= int(index) < len(self.keys):
+            raise ValueError(f"{self.game_id}: no action {index!r} (0..{len(self.keys) - 1})")
+        return dict(self.moves[int(index)])
+
+    def legal_indices(self, legal: Sequence[Move]) -> list[int]:
+        """The sorted indices of the legal moves."""
+        return sorted(self.index_of(move) for move in legal)
+
+    def mask(self, legal: Sequence[Move]) -> np.ndarray:
+        """1 where the action is legal, else 0 (int8, one entry per action)."""
+        out = np.zeros(len(self.keys), dtype=np.int8)
+        for move in legal:
+            out[self.index_of(move)] = 1
+        return out
+
+    def resolve(self, index: int, legal: Sequence[Move]) -> Move:
+        """The legal move with this index, exactly as the engine listed it; ValueError if
+        that action is not legal now."""
+        self.move(index)  # range check with a clear message
+        wanted = self.keys[int(index)]
+        for move in legal:
+            if self.key(move) == wanted:
+                return move
+        raise ValueError(f"{self.game_id}: action {index} ({wanted}) is not legal now")
+
+    def describe(self) -> dict[str, Any]:
+        return {"game": self.game_id, "seats": self.seats, "options": self.options, "actions": len(self.keys),
+                "format": FORMAT, "digest": self.digest}
+
+
+@cache
+def _vocabulary(game_id: str, seats: int, options_key: str) -> Vocabulary:
+    import json
+
+    options: dict[str, OptionValue] = json.loads(options_key)
+    module = game_module(game_id)
+    return Vocabulary(game_id, seats, options, module.actions(seats, options), module.UNORDERED)
+
+
+def vocabulary(game_id: str, seats: int, options: Mapping[str, object] | None = None) -> Vocabulary:
+    """The action vocabulary of a game at a seat count with options (defaults filled in)."""
+    full = full_options(game_id, seats, options)
+    return _vocabulary(game_id, seats, canonical(full))

@@ -94,6 +94,8 @@ class Encoder(ABC):
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         out = np.zeros(self.layout.size, dtype=np.float32)
         self.fill(view, out)
+        # counts accumulated with += (figures, knights) could pass a cap in theory
+        np.clip(out, 0.0, 1.0, out=out)
         return out
 
     # helpers for fill()

@@ -27,10 +27,10 @@ def rank_rewards(result: Result) -> list[float]:
     if n == 1:
         scaled = 2 * result.scores[0] / solo_scale() - 1
         return [max(-1.0, min(1.0, scaled))]
-    values = [1 - 2 * place / (n - 1) for place in range(n)]
     out = []
     for rank in result.ranks:
         tied = sum(1 for other in result.ranks if other == rank)
-        first = rank - 1  # ranks are shared: a tie at rank r fills places r-1 .. r+tied-2
-        out.append(sum(values[first:first + tied]) / tied)
+        # a tie at rank r fills places r-1 .. r+tied-2; the mean value is that of the middle place
+        middle = rank - 1 + (tied - 1) / 2
+        out.append(1 - 2 * middle / (n - 1))
     return out

@@ -89,14 +89,15 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self.options = dict(self.vocab.options)
         seed = int(params.get("seed", -1))
         self._deals = Rng(seed if seed >= 0 else secrets.randbits(62))
-        solo = players == 1
+        # a general-sum game type (Hadrian's Wall, for its solo mode) may not declare a sum
+        general = game.min_seats == 1
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.vocab),
             max_chance_outcomes=0,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=None if solo else 0.0,
+            utility_sum=None if general else 0.0,
             max_game_length=game.max_moves,
         )
         super().__init__(_game_type(game), info, params)
@@ -141,6 +142,36 @@ class _Match:
         return _Match(self.engine, self.engine.clone(self.state))
 
 
+class _Views:
+    """What is computed of the current position, once: views by reader (OpenSpiel asks
+    for the tensor and the string of each seat's observation and information state
+    separately), legal moves and their indices by seat (asked for, then applied). A copy
+    starts empty (a clone soon moves on)."""
+
+    def __init__(self) -> None:
+        self.by_reader: dict[int | None, dict[str, Any]] = {}
+        self.legal: dict[int, tuple[list[Any], list[int]]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Views:
+        return _Views()
+
+
+class _Log:
+    """One played move not yet folded into the seats' digests (immutable, shared by copies):
+    a rollout never asks for an information state, so it never pays for the digests."""
+
+    __slots__ = ("events", "move", "player", "previous")
+
+    def __init__(self, previous: _Log | None, player: int, move: Any, events: list[Event]) -> None:
+        self.previous = previous
+        self.player = player
+        self.move = move
+        self.events = events
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Log:
+        return self
+
+
 class LudotecaState(pyspiel.State):  # type: ignore[misc]
     """A match in progress. ``match`` is the engine state; ``seen[p]`` the digest of what
     seat p has seen happen so far.
@@ -153,8 +184,10 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._shared = _Shared(game)
         self._match: _Match | None = None
-        self.seen: list[bytes] = []
+        self._seen: list[bytes] = []
+        self._log: _Log | None = None
         self._rng = Rng(0)
+        self._views = _Views()
 
     @property
     def match(self) -> Any:
@@ -162,8 +195,8 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             shared = self._shared
             seed = shared.game.next_deal()
             self._match = _Match(shared.engine, shared.engine.setup(shared.players, shared.game.options, seed))
-            self.seen = [hashlib.blake2b(f"seat {p}".encode(), digest_size=16).digest()
-                         for p in range(shared.players)]
+            self._seen = [hashlib.blake2b(f"seat {p}".encode(), digest_size=16).digest()
+                          for p in range(shared.players)]
             self._rng = Rng(seed ^ 0x5EED)
         return self._match.state
 
@@ -176,27 +209,51 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.TERMINAL)
         return engine.pending(match)[0].seat
 
+    def _legal(self, player: int) -> tuple[list[Any], list[int]]:
+        cached = self._views.legal.get(player)
+        if cached is None:
+            moves = self._shared.engine.legal(self.match, player)
+            index_of = self._shared.vocab.index_of
+            cached = self._views.legal[player] = (moves, [index_of(m) for m in moves])
+        return cached
+
     def _legal_actions(self, player: int) -> list[int]:
-        engine = self._shared.engine
-        match = self.match
-        if engine.result(match) is not None:
+        if self._shared.engine.result(self.match) is not None:
             return []
-        return self._shared.vocab.legal_indices(engine.legal(match, player))
+        return sorted(self._legal(player)[1])
 
     def _apply_action(self, action: int) -> None:
         engine = self._shared.engine
         match = self.match
         player = engine.pending(match)[0].seat
-        move = self._shared.vocab.resolve(action, engine.legal(match, player))
+        moves, indices = self._legal(player)
+        try:
+            move = moves[indices.index(action)]
+        except ValueError:
+            raise ValueError(f"action {action} is not legal now") from None
         events = engine.perform(match, player, move)
-        self._record(player, move, events)
+        self._views = _Views()
+        self._log = _Log(self._log, player, move, events)
 
-    def _record(self, player: int, move: Any, events: list[Event]) -> None:
-        for p in range(self._shared.players):
-            seen = [e.to_json() for e in events if e.visible_to(p)]
-            mine = move if p == player else None
-            data = canonical({"seat": player, "move": mine, "events": seen}).encode()
-            self.seen[p] = hashlib.blake2b(self.seen[p] + data, digest_size=16).digest()
+    @property
+    def seen(self) -> list[bytes]:
+        """Per seat, a digest of everything it has seen happen: the log events it may read
+        and its own moves, in order."""
+        self.match  # noqa: B018 (deals, if not yet done)
+        pending: list[_Log] = []
+        node = self._log
+        while node is not None:
+            pending.append(node)
+            node = node.previous
+        seen = self._seen = self._seen[:]
+        for entry in reversed(pending):
+            for p in range(self._shared.players):
+                events = [e.to_json() for e in entry.events if e.visible_to(p)]
+                mine = entry.move if p == entry.player else None
+                data = canonical({"seat": entry.player, "move": mine, "events": events}).encode()
+                seen[p] = hashlib.blake2b(seen[p] + data, digest_size=16).digest()
+        self._log = None
+        return seen
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._shared.vocab.keys[action]
@@ -216,14 +273,19 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         copy: LudotecaState = self.clone()
         engine = self._shared.engine
         copy._match = _Match(engine, engine.determinize(self.match, player_id, self._rng))
+        copy._views = _Views()
         return copy
 
     def __str__(self) -> str:
-        engine = self._shared.engine
-        return engine.view_text(engine.view(self.match, None))
+        return self._shared.engine.view_text(self.view(None))
 
     def view(self, player: int | None) -> dict[str, Any]:
-        return self._shared.engine.view(self.match, player)
+        """What ``player`` sees (``None``: the public view); callers must not change it."""
+        views = self._views.by_reader
+        view = views.get(player)
+        if view is None:
+            view = views[player] = self._shared.engine.view(self.match, player)
+        return view
 
 
 def _without_static(game: Game[Any], view: dict[str, Any]) -> dict[str, Any]:

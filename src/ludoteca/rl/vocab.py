@@ -47,8 +47,23 @@ def full_options(game_id: str, seats: int, options: Mapping[str, object] | None)
     return validate_options(game.options, seats, options)
 
 
+def _value(value: Any, unordered: bool) -> Any:
+    if isinstance(value, bool):
+        return ("bool", value)  # True == 1 in a tuple; JSON tells them apart
+    if isinstance(value, list):
+        items = tuple(_value(v, False) for v in value)
+        return ("list", tuple(sorted(items, key=repr)) if unordered else items)
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((k, _value(v, False)) for k, v in value.items())))
+    return value
+
+
 class Vocabulary:
-    """Every distinct move of a (game, seats, options), with move <-> index maps."""
+    """Every distinct move of a (game, seats, options), with move <-> index maps.
+
+    ``keys`` are canonical JSON texts (documented, hashed into ``digest``); lookups go
+    through an equivalent tuple key, several times cheaper than JSON on the hot path of
+    a search (every legal move of every position)."""
 
     def __init__(self, game_id: str, seats: int, options: Mapping[str, OptionValue], moves: Iterable[Move],
                  unordered: frozenset[str] = frozenset()) -> None:
@@ -59,15 +74,20 @@ class Vocabulary:
         keys: list[str] = []
         kept: list[Move] = []
         index: dict[str, int] = {}
+        fast: dict[Any, int] = {}
         for move in moves:
             key = self.key(move)
             if key not in index:
                 index[key] = len(keys)
+                fast[self.fast_key(move)] = len(keys)
                 keys.append(key)
                 kept.append(move)
+        if len(fast) != len(index):
+            raise ValueError(f"{game_id}: two moves share a lookup key")
         self.keys: tuple[str, ...] = tuple(keys)
         self.moves: tuple[Move, ...] = tuple(kept)
         self.index: dict[str, int] = index
+        self.fast: dict[Any, int] = fast
         self.digest = hashlib.sha256("\n".join(keys).encode()).hexdigest()[:16]
 
     def __len__(self) -> int:
@@ -79,11 +99,16 @@ class Vocabulary:
             move = {k: sorted(v) if k in self.unordered and isinstance(v, list) else v for k, v in move.items()}
         return canonical(move)
 
+    def fast_key(self, move: Mapping[str, Any]) -> Any:
+        """A hashable key equal for two moves exactly when their ``key`` texts are."""
+        unordered = self.unordered
+        return tuple(sorted((k, _value(v, k in unordered)) for k, v in move.items()))
+
     def index_of(self, move: Mapping[str, Any]) -> int:
         """The index of a move; ValueError if the game can never offer it."""
         try:
-            return self.index[self.key(move)]
-        except KeyError:
+            return self.fast[self.fast_key(move)]
+        except (KeyError, TypeError):
             raise ValueError(f"{self.game_id}: {canonical(move)} is not in the action vocabulary") from None
 
     def move(self, index: int) -> Move:
@@ -107,11 +132,12 @@ class Vocabulary:
         """The legal move with this index, exactly as the engine listed it; ValueError if
         that action is not legal now."""
         self.move(index)  # range check with a clear message
-        wanted = self.keys[int(index)]
+        wanted = int(index)
+        fast = self.fast
         for move in legal:
-            if self.key(move) == wanted:
+            if fast.get(self.fast_key(move)) == wanted:
                 return move
-        raise ValueError(f"{self.game_id}: action {index} ({wanted}) is not legal now")
+        raise ValueError(f"{self.game_id}: action {index} ({self.keys[wanted]}) is not legal now")
 
     def describe(self) -> dict[str, Any]:
         return {"game": self.game_id, "seats": self.seats, "options": self.options, "actions": len(self.keys),

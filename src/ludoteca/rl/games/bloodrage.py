@@ -198,3 +198,8 @@ class Observation(Encoder):
                     out[start + self.cards[card["id"]]] = 1.0
             if "chosen" in you:
                 out[self.o_chosen + self.cards[you["chosen"]["id"]]] = 1.0
+
+
+def setup_of(view: Mapping[str, Any]) -> tuple[int, dict[str, OptionValue]]:
+    """The seat count and options of a match, from any of its views (Blood Rage has none)."""
+    return len(view["clans"]), {}

@@ -183,3 +183,8 @@ class Observation(Encoder):
             self.one_hot(out, self.o_region, self.regions[turn["region"]])
         if "task" in turn:
             self.one_hot(out, self.o_task, TASKS.index(turn["task"]))
+
+
+def setup_of(view: Mapping[str, Any]) -> tuple[int, dict[str, OptionValue]]:
+    """The seat count and options of a match, from any of its views."""
+    return view["seats"], dict(view["options"])

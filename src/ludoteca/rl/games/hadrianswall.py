@@ -206,3 +206,8 @@ class Observation(Encoder):
         at += len(DIRECTIONS)
         for card in p["guidelines"]:
             self.one_hot(out, at, _card(card))
+
+
+def setup_of(view: Mapping[str, Any]) -> tuple[int, dict[str, OptionValue]]:
+    """The seat count and options of a match, from any of its views."""
+    return view["seats"], {"difficulty": view["difficulty"]}

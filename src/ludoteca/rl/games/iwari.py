@@ -151,3 +151,8 @@ class Observation(Encoder):
                 out[base + 1 + tribe] = 1.0
         for card in view.get("hand", []):
             out[self.o_hand + self.cards[card]] = 1.0
+
+
+def setup_of(view: Mapping[str, Any]) -> tuple[int, dict[str, OptionValue]]:
+    """The seat count and options of a match, from any of its views."""
+    return view["seats"], {"map": view["map"], **view["options"]}

@@ -271,7 +271,8 @@ def tournament(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated lineup; the last name fills the "
-                                                       "remaining seats.")] = "normal,random",
+                                                       "remaining seats. openspiel-ismcts and openspiel-mcts "
+                                                       "(OpenSpiel's bots) need the rl extra.")] = "normal,random",
     count: Annotated[int, typer.Option("--games", "-n", min=1)] = 20,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, repeatable.")] = None,
@@ -284,7 +285,7 @@ def tournament(
     """Seat-rotated games between bots: win share against 1/N with 95% intervals, mean
     scores, time per decision. Game i deals seed S + i // N, the lineup rotated i % N seats."""
     from ludoteca.bots.base import Budget
-    from ludoteca.bots.tournament import lineup, run_tournament
+    from ludoteca.bots.tournament import lineup, opponent, run_tournament
 
     game = _game(game_id)
     options = _options(game, option)
@@ -292,7 +293,7 @@ def tournament(
         raise _fail(f"{game.name} is for {game.min_seats} to {game.max_seats} players, not {players}")
     try:
         names = lineup(bots.split(","), players)
-        seat_bots = [make_bot(name) for name in names]
+        seat_bots = [opponent(name) for name in names]
     except ValueError as error:
         raise _fail(str(error)) from None
     budget = Budget(iterations, seconds) if seconds is not None or iterations is not None else None

@@ -20,7 +20,7 @@ from typing import Any
 
 from ludoteca.engine import Game, Move
 
-from .base import Bot, BotContext, Budget
+from .base import Bot, BotContext, Budget, make_bot
 from .playout import play_match
 
 Z95 = 1.959963984540054
@@ -144,6 +144,21 @@ class TournamentResult:
             "moves_per_game": statistics.fmean(self.moves) if self.moves else 0.0,
             "seconds": self.seconds,
         }
+
+
+OPENSPIEL_BOTS = ("openspiel-ismcts", "openspiel-mcts")
+"""OpenSpiel's search bots, playing through ludoteca.rl (the ``rl`` extra)."""
+
+
+def opponent(name: str) -> Bot:
+    """A bot by name, OpenSpiel's included: their adapter is imported (and registers them)
+    only when one is named, so the tournament works without the ``rl`` extra."""
+    if name in OPENSPIEL_BOTS:
+        try:
+            import ludoteca.rl.bots  # noqa: F401 (registers the OpenSpiel bots)
+        except ImportError as error:
+            raise ValueError(f"{name} needs the rl extra: pip install 'ludoteca[rl]' ({error})") from None
+    return make_bot(name)
 
 
 def lineup(names: Sequence[str], players: int) -> list[str]:

@@ -20,7 +20,7 @@ final ranking mapped to [-1, 1] (see ``ludoteca.rl.rewards``). ``render_mode="an
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -38,7 +38,7 @@ def agent_name(seat: int) -> str:
 
 
 class LudotecaEnv(AECEnv):  # type: ignore[misc]
-    metadata = {"render_modes": ["ansi"], "name": "ludoteca_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "ludoteca_v0", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int, options: Mapping[str, object] | None = None, seed: int | None = None,
                  render_mode: str | None = None) -> None:

@@ -103,10 +103,11 @@ class Observation(Encoder):
         self.o_players = add("players", seats * self.per_player,
                              f"per seat, {self.per_player} entries: per wheel position, one-hot wedge "
                              f"({', '.join(WEDGES)}), upgraded, tokens / {self.tokens}; knights off the board / 4; "
-                             f"buildings built per type / 4; troops / 5; influence / 100; enemies defeated per kind / 10; "
+                             "buildings per type / 4; troops / 5; influence / 100; enemies defeated per kind / 10; "
                              f"bonuses per action ({', '.join(ACTIONS)}) / 5; one-hot knight order (once revealed "
                              "or own); 1 if it has chosen its order")
-        self.o_offers = add("offers", 2 * len(ORDERS), "multi-hot: the observing seat's offered orders, then its rejected one")
+        self.o_offers = add("offers", 2 * len(ORDERS),
+                            "multi-hot: the observing seat's offered orders, then its rejected one")
         self.o_phase = add("phase", len(PHASES), f"one-hot: the phase ({', '.join(PHASES)})")
         self.o_current = add("current", seats, "one-hot: the seat to act")
         self.o_wedge = add("wedge", len(WEDGES), "one-hot: the wedge being resolved")

@@ -79,9 +79,9 @@ def actions(seats: int, options: Mapping[str, OptionValue]) -> Iterator[Move]:
         for masks in orients:
             for mask in masks:
                 yield {"type": "place", "cells": cells(mask)}
-    for g in (1, 2):
+    for gladiator in (1, 2):
         for fight in (True, False):
-            yield {"type": "fight", "gladiator": g, "fight": fight}
+            yield {"type": "fight", "gladiator": gladiator, "fight": fight}
 
 
 def _card(card_id: str | None) -> int | None:

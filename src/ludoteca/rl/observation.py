@@ -120,4 +120,5 @@ def _encoder(game_id: str, seats: int, options_key: str) -> Encoder:
 
 def encoder(game_id: str, seats: int, options: Mapping[str, object] | None = None) -> Encoder:
     """The observation encoder of a game at a seat count with options (defaults filled in)."""
+    game_module(game_id)
     return _encoder(game_id, seats, canonical(full_options(game_id, seats, options)))

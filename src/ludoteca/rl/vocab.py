@@ -155,5 +155,6 @@ def _vocabulary(game_id: str, seats: int, options_key: str) -> Vocabulary:
 
 def vocabulary(game_id: str, seats: int, options: Mapping[str, object] | None = None) -> Vocabulary:
     """The action vocabulary of a game at a seat count with options (defaults filled in)."""
+    game_module(game_id)  # an unknown game fails here, naming the ones there are
     full = full_options(game_id, seats, options)
     return _vocabulary(game_id, seats, canonical(full))

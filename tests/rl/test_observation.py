@@ -3,6 +3,8 @@ them unchanged; they fit their documented layout and lie in [0, 1]."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -43,7 +45,7 @@ def test_layout_is_contiguous_and_documented(game_id: str) -> None:
     enc = encoder(game_id, 2)
     parts = enc.layout.parts
     assert parts[0].start == 0
-    for before, after in zip(parts, parts[1:], strict=False):
+    for before, after in itertools.pairwise(parts):
         assert after.start == before.start + before.size
     assert parts[-1].start + parts[-1].size == enc.size
     assert all(part.size > 0 and part.doc for part in parts)

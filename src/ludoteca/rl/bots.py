@@ -25,7 +25,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ludoteca.bots.base import Bot, BotContext, register_bot
 from ludoteca.bots.ismcts import SearchStats
-from ludoteca.engine import Game, Move, canonical
+from ludoteca.engine import Game, Move, Rng, canonical
 
 from .openspiel import LudotecaGame, LudotecaState, _Match, short_name
 from .vocab import full_options, game_module
@@ -47,12 +47,14 @@ def _spiel_game(game_id: str, seats: int, options_key: str) -> LudotecaGame:
     return game
 
 
-def spiel_state(game: Game[Any], seats: int, options: dict[str, Any], state: Any) -> LudotecaState:
-    """An OpenSpiel state around an engine state (a determinization: the bot's own sample)."""
+def spiel_state(game: Game[Any], seats: int, options: dict[str, Any], state: Any, seed: int) -> LudotecaState:
+    """An OpenSpiel state around an engine state (a determinization: the bot's own
+    sample); ``seed`` seeds the resampling of what the seat cannot see."""
     spiel = _spiel_game(game.id, seats, canonical(options))
     root: LudotecaState = spiel.new_initial_state()
     root._match = _Match(game, state)
     root._seen = [b"root-%d" % p for p in range(seats)]
+    root._rng = Rng(seed)
     return root
 
 
@@ -90,7 +92,7 @@ class OpenSpielISMCTSBot(Bot):
         if len(ctx.legal) == 1:
             return ctx.legal[0]
         clock = _Clock(ctx)
-        root = spiel_state(ctx.game, *setup_of(ctx), ctx.sample())
+        root = spiel_state(ctx.game, *setup_of(ctx), ctx.sample(), _seed(ctx))
         game = root.get_game()
         random_state = np.random.RandomState(_seed(ctx))
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
@@ -136,7 +138,7 @@ class OpenSpielMCTSBot(OpenSpielISMCTSBot):
         if len(ctx.legal) == 1:
             return ctx.legal[0]
         clock = _Clock(ctx)
-        root = spiel_state(ctx.game, *setup_of(ctx), ctx.sample())
+        root = spiel_state(ctx.game, *setup_of(ctx), ctx.sample(), _seed(ctx))
         game = root.get_game()
         random_state = np.random.RandomState(_seed(ctx))
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)

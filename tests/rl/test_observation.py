@@ -57,6 +57,10 @@ def test_seats_see_different_things_in_a_hidden_information_game() -> None:
     game = load("bloodrage")
     enc = encoder("bloodrage", 2)
     state = game.setup(2, None, seed=3)
+    rng = Rng(3)
+    while game.view(state, 0)["phase"] != "draft":  # past the clan choice, if any
+        seat = game.pending(state)[0].seat
+        game.perform(state, seat, rng.choice(game.legal(state, seat)))
     hand = enc.layout.part("pack").slice  # the draft comes first: cards are in packs
     zero, one = enc.encode(game.view(state, 0)), enc.encode(game.view(state, 1))
     assert not np.array_equal(zero[hand], one[hand])

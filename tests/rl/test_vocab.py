@@ -7,7 +7,7 @@ import pytest
 
 from ludoteca.engine import OptionError, Rng, SetupError, option_sets
 from ludoteca.games import load
-from ludoteca.rl.vocab import GAMES, vocabulary
+from ludoteca.rl.vocab import GAMES, data_fingerprint, vocabulary
 
 CONFIGS = [(game_id, seats, options)
            for game_id in GAMES
@@ -70,26 +70,43 @@ def test_fight_true_and_one_are_different_moves() -> None:
         vocab.index_of({"type": "fight", "gladiator": 1, "fight": 1})
 
 
-# Each game's vocabulary at its default options, per seat count: its size and digest. A
-# change here renumbers actions and breaks saved policies: when it is intended (the
-# game's data or moves changed), update these and say so in docs/rl.md's changelog.
-PINNED = {
-    ("bloodrage", 2): 1568, ("bloodrage", 3): 1700, ("bloodrage", 4): 1853,
-    ("crusaders", 2): 754, ("crusaders", 3): 934, ("crusaders", 4): 934, ("crusaders", 5): 934,
-    ("hadrianswall", 1): 533, ("hadrianswall", 2): 549, ("hadrianswall", 3): 539, ("hadrianswall", 4): 553,
-    ("hadrianswall", 5): 567, ("hadrianswall", 6): 581,
-    ("iwari", 2): 413, ("iwari", 3): 413, ("iwari", 4): 475, ("iwari", 5): 542,
+# Per game and version of its component data (``data_fingerprint``), the vocabulary at
+# default options per seat count: (size, digest). A change that renumbers actions breaks
+# saved policies: when intended, add the new data version's line here (the failure prints
+# it) and say so in docs/rl.md's changelog.
+PINNED: dict[str, dict[str, dict[int, tuple[int, str]]]] = {
+    "bloodrage": {
+        "bda65373d3e0": {2: (1572, "43e02cfb70452ec0"), 3: (1704, "54a22f0bd3f5e4f8"), 4: (1857, "f47de565a7ec830e")},
+        "56b007556c6f": {2: (1572, "43e02cfb70452ec0"), 3: (1704, "54a22f0bd3f5e4f8"), 4: (1857, "f47de565a7ec830e")},
+    },
+    "crusaders": {
+        "b661eecd31ed": {2: (760, "16be69765d61eae2"), 3: (940, "da616279a4ec0973"), 4: (940, "da616279a4ec0973"),
+                         5: (940, "da616279a4ec0973")},
+        # 30 bonus tiles (CR-3)
+        "e016b1f63190": {2: (760, "88a9e6e2fee3f853"), 3: (940, "31d60b05d91a5b83"), 4: (940, "31d60b05d91a5b83"),
+                         5: (940, "31d60b05d91a5b83")},
+    },
+    "hadrianswall": {
+        "5ab0069f21fe": {1: (533, "243a8f4d042f1584"), 2: (549, "ea868d0a0c507f76"), 3: (539, "9ce4e59d9c390eee"),
+                         4: (553, "f4566fd0a07f6c17"), 5: (567, "a0efa9566bba2e61"), 6: (581, "738e39d13e28fe9f")},
+    },
+    "iwari": {
+        "14815134c1ac": {2: (413, "1a0caa91ba9d72a9"), 3: (413, "1a0caa91ba9d72a9"), 4: (475, "c480bf4345c522a9"),
+                         5: (542, "23751b70ff3c6e88")},
+        "2c1e13cdfbc8": {2: (413, "1a0caa91ba9d72a9"), 3: (413, "1a0caa91ba9d72a9"), 4: (475, "c480bf4345c522a9"),
+                         5: (542, "23751b70ff3c6e88")},
+    },
 }
 
 
-DIGESTS = {("bloodrage", 2): "786b1a70b44010bf", ("crusaders", 2): "a7d8e0c18e56f4f9",
-           ("hadrianswall", 1): "243a8f4d042f1584", ("hadrianswall", 2): "ea868d0a0c507f76",
-           ("iwari", 2): "1a0caa91ba9d72a9"}
-
-
-def test_vocabulary_sizes_and_digests_are_pinned() -> None:
-    assert {key: len(vocabulary(*key)) for key in PINNED} == PINNED
-    assert {key: vocabulary(*key).digest for key in DIGESTS} == DIGESTS
+@pytest.mark.parametrize("game_id", GAMES)
+def test_vocabularies_are_pinned_per_data_version(game_id: str) -> None:
+    game = load(game_id)
+    now = {n: (len(vocabulary(game_id, n)), vocabulary(game_id, n).digest)
+           for n in range(game.min_seats, game.max_seats + 1)}
+    version = data_fingerprint(game_id)
+    assert version in PINNED[game_id], f"new data version of {game_id}: {version!r}: {now}"
+    assert now == PINNED[game_id][version]
 
 
 def test_vocabulary_is_the_same_every_time() -> None:
@@ -98,4 +115,4 @@ def test_vocabulary_is_the_same_every_time() -> None:
 
     module._vocabulary.cache_clear()
     assert vocabulary("crusaders", 3).digest == first
-    assert vocabulary("crusaders", 3).describe()["actions"] == 934
+    assert vocabulary("crusaders", 3).describe()["actions"] == len(vocabulary("crusaders", 3))

@@ -39,6 +39,19 @@ def game_module(game_id: str) -> Any:
     return importlib.import_module(f"ludoteca.rl.games.{game_id}")
 
 
+def data_fingerprint(game_id: str) -> str:
+    """A hash of the game's component data files: the vocabularies of one data version are
+    pinned in the tests, so a data change that renumbers actions is seen."""
+    from importlib import resources
+
+    digest = hashlib.sha256()
+    folder = resources.files(f"ludoteca.games.{game_id}") / "data"
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.is_file():
+            digest.update(entry.name.encode() + b"\0" + entry.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def full_options(game_id: str, seats: int, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
     """``options`` checked against the game's declaration, defaults filled in (raises
     OptionError / SetupError like ``Game.setup``)."""

@@ -2,13 +2,13 @@
 
 Actions, in this order (the cards kept at this seat count, in card order; the figure
 kinds: leader, warrior, ship, then the monsters in name order; the 9 provinces and 4
-fjords in board order): ``pick``, ``keep``, ``play``, ``play_extra``, ``keep_card``,
-``quest`` x cards; ``upgrade`` x card x each slot it fits; ``discard_all``, ``pass``,
-``decline``, ``sacrifice``; ``invade``, ``free_invade``, ``valhalla_invade`` x kind x
-location; ``march`` x province, ``march_add`` x kind, ``march_to`` x province;
-``pillage``, ``domain_pillage`` x province; ``join`` x kind x location; ``protect``,
-``keep_figure``, ``sacrifice_figure`` x kind x location; ``move_leader`` x location;
-``raise`` x (rage, axes, horns).
+fjords in board order): ``clan`` x the clans (the clan choice); ``pick``, ``keep``,
+``play``, ``play_extra``, ``keep_card``, ``quest`` x cards; ``upgrade`` x card x each
+slot it fits; ``discard_all``, ``pass``, ``decline``, ``sacrifice``; ``invade``,
+``free_invade``, ``valhalla_invade`` x kind x location; ``march`` x province,
+``march_add`` x kind, ``march_to`` x province; ``pillage``, ``domain_pillage`` x
+province; ``join`` x kind x location; ``protect``, ``keep_figure``, ``sacrifice_figure``
+x kind x location; ``move_leader`` x location; ``raise`` x (rage, axes, horns).
 """
 
 from __future__ import annotations
@@ -19,7 +19,16 @@ from typing import Any
 import numpy as np
 
 from ludoteca.engine import Move, OptionValue
-from ludoteca.games.bloodrage.components import CARD_NAMES, CARDS, LOCATIONS, MONSTERS, PROVINCES, SLOTS, STATS
+from ludoteca.games.bloodrage.components import (
+    CARD_NAMES,
+    CARDS,
+    CLANS,
+    LOCATIONS,
+    MONSTERS,
+    PROVINCES,
+    SLOTS,
+    STATS,
+)
 from ludoteca.games.bloodrage.core import DECIDE
 from ludoteca.games.bloodrage.rules import upgrade_slots
 
@@ -27,7 +36,7 @@ from ..observation import Encoder
 
 UNORDERED: frozenset[str] = frozenset()
 KINDS = ("leader", "warrior", "ship", *sorted(MONSTERS))
-PHASES = ("setup", "draft", "action", "discard", "release", "quests", "ragnarok", "over")
+PHASES = ("setup", "clans", "draft", "action", "discard", "release", "quests", "ragnarok", "over")
 TASKS = tuple(sorted(DECIDE))
 TOKENS = ("rage", "axes", "horns", "glory", "all")
 CARD_IDS = tuple(sorted(CARDS))
@@ -40,6 +49,8 @@ def card_ids(seats: int) -> list[str]:
 
 def actions(seats: int, options: Mapping[str, OptionValue]) -> Iterator[Move]:
     cards = card_ids(seats)
+    for clan in CLANS:
+        yield {"type": "clan", "clan": clan}
     for kind in ("pick", "keep", "play", "play_extra", "keep_card", "quest"):
         for cid in cards:
             yield {"type": kind, "card": cid}
@@ -83,7 +94,7 @@ class Observation(Encoder):
         self.kinds = {k: i for i, k in enumerate(KINDS)}
         self.names = {n: i for i, n in enumerate(CARD_NAMES)}
         self.cards = {c: i for i, c in enumerate(CARD_IDS)}
-        self.per_clan = 3 + 3 + len(SLOTS) + nn + 3 + 2 * nk
+        self.per_clan = len(CLANS) + 3 + 3 + len(SLOTS) + nn + 3 + 2 * nk
         add = self.layout.add
         self.o_seat = add("seat", seats, "one-hot: the observing seat")
         self.o_age = add("age", 3, "one-hot: the age")
@@ -98,7 +109,8 @@ class Observation(Encoder):
                              f"per location (provinces then fjords), per seat, per kind ({', '.join(KINDS)}): "
                              "figures there / 8")
         self.o_clans = add("clans", seats * self.per_clan,
-                           f"per seat, {self.per_clan} entries: glory / 100, rage / 18, passed; stat steps "
+                           f"per seat, {self.per_clan} entries: one-hot clan ({', '.join(CLANS)}; none while "
+                           "it is to be chosen); glory / 100, rage / 18, passed; stat steps "
                            f"({', '.join(STATS)}) / 5; per upgrade slot ({', '.join(SLOTS)}) 1 if filled; "
                            f"multi-hot: upgrade cards in play by name ({nn} names); hand / 10, quests / 3, "
                            "pack / 8; per kind: figures in the reserve / 8, in Valhalla / 8")
@@ -141,6 +153,9 @@ class Observation(Encoder):
                 out[base + s * nk + self.kinds[kind]] += 1 / 8
         for clan in view["clans"]:
             at = self.o_clans + clan["seat"] * self.per_clan
+            if clan["clan"]:
+                out[at + CLANS.index(clan["clan"])] = 1.0
+            at += len(CLANS)
             self.counts(out, at, (clan["glory"],), 100)
             self.counts(out, at + 1, (clan["rage"],), 18)
             out[at + 2] = float(bool(clan["passed"]))

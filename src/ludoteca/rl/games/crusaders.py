@@ -1,7 +1,8 @@
 """Crusaders: action vocabulary and observation layout.
 
 Actions, in this order (R regions of the board for this seat count, in board order):
-``order`` x the 10 knight orders, ``place_knight`` x R, ``remove_token``, ``add_token``,
+``order`` x the 10 knight orders, ``arrange`` x the 6 wedges (a wheel arranged by its
+player), ``place_knight`` x R, ``remove_token``, ``add_token``,
 ``setup_upgrade``, ``resolve``, ``upgrade`` x 6 wheel positions each, ``skip``,
 ``split`` x primary 0..most tokens a wedge can hold x the 5 actions, ``stop``,
 ``step`` x knight (0..most knights) x R, ``crusade`` x R, ``pass``, ``saracen`` x
@@ -51,6 +52,8 @@ def actions(seats: int, options: Mapping[str, OptionValue]) -> Iterator[Move]:
     regions = [r.id for r in C.board_for(seats).regions]
     for order in ORDERS:
         yield {"type": "order", "order": order}
+    for wedge in WEDGES:
+        yield {"type": "arrange", "wedge": wedge}
     for r in regions:
         yield {"type": "place_knight", "region": r}
     for kind in ("remove_token", "add_token", "setup_upgrade", "resolve", "upgrade"):
@@ -97,11 +100,11 @@ class Observation(Encoder):
         self.o_game = add("game", 3, "round / 60, influence supply / its start, 1 if the end is triggered")
         self.o_tracks = add("tracks", 4, "Prussian step / 10, strength / 10, Slav step / 10, strength / 10")
         self.o_regions = add("regions", nr * self.per_region,
-                             f"per region (board order), {self.per_region} entries: one-hot enemy token "
-                             f"({', '.join(ENEMY_KINDS)}); per seat, per building ({', '.join(BUILDINGS)}): "
-                             f"buildings there / 2; one-hot bonus tile ({len(TILES)} tiles); per seat: knights / 3")
+                             f"per region (board order): one-hot enemy token ({', '.join(ENEMY_KINDS)}); "
+                             f"per seat, per building ({', '.join(BUILDINGS)}): buildings there / 2; "
+                             "one-hot bonus tile (the bonus tiles in data order); per seat: knights / 3")
         self.o_players = add("players", seats * self.per_player,
-                             f"per seat, {self.per_player} entries: per wheel position, one-hot wedge "
+                             f"per seat: per wheel position, one-hot wedge "
                              f"({', '.join(WEDGES)}), upgraded, tokens / {self.tokens}; knights off the board / 4; "
                              "buildings per type / 4; troops / 5; influence / 100; enemies defeated per kind / 10; "
                              f"bonuses per action ({', '.join(ACTIONS)}) / 5; one-hot knight order (once revealed "

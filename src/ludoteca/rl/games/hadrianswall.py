@@ -106,6 +106,7 @@ class Observation(Encoder):
         self.o_attack = add("attack_cards", nf, "multi-hot: the cards of the last attack")
         self.o_last = add("last_attack", seats * len(ATTACK), f"per seat: the last attack's {', '.join(ATTACK)} / 10")
         self.o_decks = add("decks", 3, "fate deck / 48, fate discard / 48, neutral deck / 12")
+        self.o_passing = add("resource_passing", 1, "1 if resources are passed between neighbours (the option)")
         self.o_neutral = add("neutral_open", nc, "multi-hot: the open neutral cards (1-2 seats)")
         self.player_parts: list[tuple[str, int, str]] = [
             ("filled", nb, "multi-hot: the boxes filled (sheet order)"),
@@ -122,7 +123,8 @@ class Observation(Encoder):
             ("prospect", nc, "one-hot: the prospect card"),
             ("flags", 3, "chosen, ended, defended"),
             ("todo", len(TODO), f"one-hot: the next follow-up decision ({', '.join(TODO)})"),
-            ("counts", 5, "guidelines / 6, deck / 12, neutral items / 6, favours used / 6, todo length / 10"),
+            ("counts", 5, "guidelines / 6, deck / 12, extra Pict cards from neutral items / 6, favours used / 6, "
+                          "todo length / 10"),
             ("hits", len(DIRECTIONS), "Pict hits left, centre, right / 10"),
             ("guidelines", nc, "multi-hot: its guideline cards"),
         ]
@@ -150,6 +152,7 @@ class Observation(Encoder):
             self.counts(out, self.o_last + s * len(ATTACK), [attack.get(k, 0) for k in ATTACK], 10)
         self.counts(out, self.o_decks, (view["fate_deck_size"], view["fate_discard_size"]), 48)
         self.counts(out, self.o_decks + 2, (view["neutral_deck_size"],), 12)
+        out[self.o_passing] = float(bool(view.get("resource_passing", True)))
         for card in view["neutral_open"]:
             self.one_hot(out, self.o_neutral, _card(card))
         for p in view["players"]:
@@ -199,7 +202,9 @@ class Observation(Encoder):
         at += len(TODO)
         self.counts(out, at, (p["guideline_count"],), 6)
         self.counts(out, at + 1, (p["deck_size"],), 12)
-        self.counts(out, at + 2, (p["neutral_items"], p["favours_used"]), 6)
+        # the count of extra Pict cards its neutral items bring (named neutral_items before extra_picts)
+        extra = p.get("extra_picts", p.get("neutral_items", 0))
+        self.counts(out, at + 2, (extra, p["favours_used"]), 6)
         self.counts(out, at + 4, (len(p["todo"]),), 10)
         at += 5
         self.counts(out, at, [p["hits"][d] for d in DIRECTIONS], 10)

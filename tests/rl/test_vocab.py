@@ -80,11 +80,11 @@ PINNED: dict[str, dict[str, dict[int, tuple[int, str]]]] = {
         "56b007556c6f": {2: (1572, "43e02cfb70452ec0"), 3: (1704, "54a22f0bd3f5e4f8"), 4: (1857, "f47de565a7ec830e")},
     },
     "crusaders": {
-        "b661eecd31ed": {2: (760, "16be69765d61eae2"), 3: (940, "da616279a4ec0973"), 4: (940, "da616279a4ec0973"),
-                         5: (940, "da616279a4ec0973")},
-        # 30 bonus tiles (CR-3)
-        "e016b1f63190": {2: (760, "88a9e6e2fee3f853"), 3: (940, "31d60b05d91a5b83"), 4: (940, "31d60b05d91a5b83"),
-                         5: (940, "31d60b05d91a5b83")},
+        "b661eecd31ed": {2: (760, "4bd2953d2ab90df4"), 3: (940, "6840e782a68d9ba3"), 4: (940, "6840e782a68d9ba3"),
+                         5: (940, "6840e782a68d9ba3")},
+        # 30 bonus tiles (CR-3), the wheel of the player aid's pictures: the same actions
+        "e016b1f63190": {2: (760, "4bd2953d2ab90df4"), 3: (940, "6840e782a68d9ba3"), 4: (940, "6840e782a68d9ba3"),
+                         5: (940, "6840e782a68d9ba3")},
     },
     "hadrianswall": {
         "5ab0069f21fe": {1: (533, "243a8f4d042f1584"), 2: (549, "ea868d0a0c507f76"), 3: (539, "9ce4e59d9c390eee"),

@@ -37,7 +37,11 @@ from ..observation import Encoder
 UNORDERED: frozenset[str] = frozenset()
 KINDS = ("leader", "warrior", "ship", *sorted(MONSTERS))
 PHASES = ("setup", "clans", "draft", "action", "discard", "release", "quests", "ragnarok", "over")
-TASKS = tuple(sorted(DECIDE))
+TASKS = ("call", "cards", "clan", "discard", "draft", "extra", "free_invade", "hammers", "march", "protect", "prowess",
+         "raise", "sacrifice", "thors_domain", "tide")
+"""The decisions a view's ``task`` may name, in a fixed order (a superset of the game's)."""
+if not set(DECIDE) <= set(TASKS):
+    raise ValueError(f"bloodrage: decisions the RL adapter does not know: {sorted(set(DECIDE) - set(TASKS))}")
 TOKENS = ("rage", "axes", "horns", "glory", "all")
 CARD_IDS = tuple(sorted(CARDS))
 

@@ -24,7 +24,10 @@ from ..observation import Encoder
 
 UNORDERED: frozenset[str] = frozenset()
 C = components()
-ACTIONS = tuple(dict.fromkeys(a for w in C.wedges for a in (w.action, w.upgrade)))
+ACTIONS = ("move", "muster", "crusade", "influence", "build")
+"""The five actions, in a fixed order (not the wheel data's, which may be rearranged)."""
+if not {a for w in C.wedges for a in (w.action, w.upgrade)} <= set(ACTIONS):
+    raise ValueError("crusaders: a wedge names an action the RL adapter does not know")
 ENEMY_KINDS = tuple(dict.fromkeys(C.enemy_tokens))
 TILES = tuple(C.tile_index)
 ORDERS = tuple(C.order_index)

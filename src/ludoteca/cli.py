@@ -292,7 +292,8 @@ def tournament(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated lineup; the last name fills the "
-                                                       "remaining seats.")] = "normal,random",
+                                                       "remaining seats. openspiel-ismcts and openspiel-mcts "
+                                                       "(OpenSpiel's bots) need the rl extra.")] = "normal,random",
     count: Annotated[int, typer.Option("--games", "-n", min=1)] = 20,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, repeatable.")] = None,
@@ -312,7 +313,7 @@ def tournament(
     scores, time per decision. Game i deals seed S + i // N, the lineup rotated i % N seats."""
     from ludoteca.bots.base import Budget
     from ludoteca.bots.sprt import Sprt, parse_hypotheses
-    from ludoteca.bots.tournament import lineup, run_tournament
+    from ludoteca.bots.tournament import lineup, opponent, run_tournament
 
     game = _game(game_id)
     options = _options(game, option)
@@ -320,7 +321,7 @@ def tournament(
         raise _fail(f"{game.name} is for {game.min_seats} to {game.max_seats} players, not {players}")
     try:
         names = lineup(bots.split(","), players)
-        seat_bots = [make_bot(name) for name in names]
+        seat_bots = [opponent(name) for name in names]
         test = Sprt(*parse_hypotheses(sprt), alpha=alpha, beta=beta) if sprt is not None else None
     except ValueError as error:
         raise _fail(str(error)) from None

@@ -20,7 +20,7 @@ from typing import Any
 
 from ludoteca.engine import Game, Move
 
-from .base import Bot, BotContext, Budget
+from .base import Bot, BotContext, Budget, make_bot
 from .playout import play_match
 from .sprt import UNDECIDED, Sprt, deal_means
 
@@ -164,6 +164,21 @@ class TournamentResult:
             "seconds": self.seconds,
             "sprt": self.sprt_json(),
         }
+
+
+OPENSPIEL_BOTS = ("openspiel-ismcts", "openspiel-mcts")
+"""OpenSpiel's search bots, playing through ludoteca.rl (the ``rl`` extra)."""
+
+
+def opponent(name: str) -> Bot:
+    """A bot by name, OpenSpiel's included: their adapter is imported (and registers them)
+    only when one is named, so the tournament works without the ``rl`` extra."""
+    if name in OPENSPIEL_BOTS:
+        try:
+            import ludoteca.rl.bots  # noqa: F401 (registers the OpenSpiel bots)
+        except ImportError as error:
+            raise ValueError(f"{name} needs the rl extra: pip install 'ludoteca[rl]' ({error})") from None
+    return make_bot(name)
 
 
 def lineup(names: Sequence[str], players: int) -> list[str]:

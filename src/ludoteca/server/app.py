@@ -15,7 +15,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludoteca import __version__
 
-from . import errors, routes, ws
+from . import errors, logs, routes, ws
 from .config import Settings
 from .state import Server
 
@@ -107,9 +107,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The app for ``settings`` (default: from the environment). Uvicorn's ``--factory``
     calls this in every worker process."""
     settings = settings or Settings.from_env()
+    logs.install()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        logs.install()  # again: a server that made the app before configuring logging
         server = Server(settings)  # migrates the database first
         app.state.server = server
         await server.start()

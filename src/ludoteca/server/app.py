@@ -17,53 +17,11 @@ from ludoteca import __version__
 
 from . import errors, logs, routes, ws
 from .config import Settings
+from .inputs import InputGuard
 from .state import Server
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("ludoteca.server")
-
-
-class BodyLimit:
-    """Refuses request bodies over the limit (413), declared or streamed."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await _too_large(send)
-            return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send)
-
-
-class _TooLarge(Exception):
-    pass
-
-
-async def _too_large(send: Send) -> None:
-    body = b'{"code":"too_large","message":"the request body is too large"}'
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
 
 
 class SecurityHeaders:
@@ -129,7 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     _mount_web(app, settings)
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(InputGuard, limit=settings.max_body_bytes)
     return app
 
 

@@ -18,6 +18,7 @@ from . import auth, content, source
 from .auth import Actor, optional_actor, require_actor
 from .db import now
 from .errors import ERROR_SCHEMA, ApiError
+from .inputs import MAX_INT
 from .models import User
 from .ratings import leaderboard
 from .schemas import AddBot, ChatIn, Credentials, Join, Kick, MoveIn, NewTable, UndoIn
@@ -39,6 +40,8 @@ def server_of(request: Request) -> Server:
 
 
 ServerDep = Annotated[Server, Depends(server_of)]
+# A seat number in a query: within what storage holds (a larger one was a 500).
+Seat = Annotated[int | None, Query(ge=0, le=MAX_INT)]
 
 
 @router.get("/health", tags=["server"])
@@ -194,8 +197,8 @@ def lobby(server: ServerDep, me: MaybeMe, game: str | None = None,
 
 
 @router.get("/tables/{table_id}", tags=["tables"])
-def table(table_id: str, server: ServerDep, me: MaybeMe, seat: int | None = None,
-          since: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
+def table(table_id: str, server: ServerDep, me: MaybeMe, seat: Seat = None,
+          since: Annotated[int | None, Query(ge=0, le=MAX_INT)] = None) -> dict[str, Any]:
     """The table, the caller's own view and legal moves, the version and the clocks;
     spectators get the public view."""
     return server.tables.snapshot(me, table_id, seat, since)
@@ -266,8 +269,7 @@ def record(table_id: str, server: ServerDep, me: MaybeMe) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}/replay", tags=["tables"])
-def replay(table_id: str, server: ServerDep, me: MaybeMe, seat: Annotated[int | None, Query(ge=0)] = None,
-           ) -> dict[str, Any]:
+def replay(table_id: str, server: ServerDep, me: MaybeMe, seat: Seat = None) -> dict[str, Any]:
     """The match replayed from one seat's point of view (no seat: a spectator's), one
     frame per move: ``{frames: [{version, seat, move, view, pending, events}]}``, frame 0
     the setup. Allowed when the record is: once the game is over, or if its players made
@@ -285,8 +287,8 @@ def static_part(table_id: str, key: str, server: ServerDep, me: MaybeMe, respons
 
 
 @router.get("/tables/{table_id}/log", tags=["tables"])
-def log(table_id: str, server: ServerDep, me: MaybeMe, seat: int | None = None,
-        since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+def log(table_id: str, server: ServerDep, me: MaybeMe, seat: Seat = None,
+        since: Annotated[int, Query(ge=0, le=MAX_INT)] = 0) -> dict[str, Any]:
     """The events the caller may see, in order (after move number ``since``)."""
     return server.tables.log(me, table_id, seat, since)
 

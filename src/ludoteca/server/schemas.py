@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .inputs import MAX_INT
+
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -42,14 +44,14 @@ class Kick(Strict):
 
 
 class MoveIn(Strict):
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, le=MAX_INT)
     move: dict[str, Any]
     id: str | None = Field(default=None, min_length=1, max_length=64)
     seat: int | None = Field(default=None, ge=0, le=16, description="Only for a player with several seats.")
 
 
 class UndoIn(Strict):
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, le=MAX_INT)
     seat: int | None = Field(default=None, ge=0, le=16)
 
 

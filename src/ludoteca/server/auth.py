@@ -25,7 +25,7 @@ from .errors import ApiError
 from .models import Session, User
 
 if TYPE_CHECKING:
-    from .state import Server
+    from .core import Core
 
 COOKIE = "ludoteca_session"
 CSRF_HEADER = "x-csrf-token"
@@ -75,7 +75,7 @@ def check_credentials(username: str, password: str) -> None:
         raise ApiError(422, "bad_password", "a password has 8 to 256 characters")
 
 
-def create_session(server: Server, user: User) -> tuple[str, str]:
+def create_session(server: Core, user: User) -> tuple[str, str]:
     """A new session for ``user``: (token, csrf token)."""
     token = secrets.token_urlsafe(32)
     csrf = secrets.token_urlsafe(24)
@@ -85,12 +85,12 @@ def create_session(server: Server, user: User) -> tuple[str, str]:
     return token, csrf
 
 
-def end_session(server: Server, token: str) -> None:
+def end_session(server: Core, token: str) -> None:
     with server.transaction() as db:
         db.execute(delete(Session).where(Session.token_hash == token_hash(server.secret, token)))
 
 
-def lookup(server: Server, token: str, via: str) -> Actor | None:
+def lookup(server: Core, token: str, via: str) -> Actor | None:
     with server.sessions() as db:
         row = db.execute(
             select(Session.user_id, Session.csrf, Session.expires_at, User.username, User.guest)
@@ -118,7 +118,7 @@ def token_from(headers: Any, cookies: Any, query: Any = None) -> tuple[str, str]
 def actor_for(request: Request) -> Actor | None:
     """The caller of an HTTP request, or None. A cookie session must send its CSRF token
     on every unsafe method: another site can make a browser send the cookie, not the header."""
-    server: Server = request.app.state.server
+    server: Core = request.app.state.server
     found = token_from(request.headers, request.cookies)
     if found is None:
         return None

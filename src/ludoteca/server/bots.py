@@ -19,9 +19,11 @@ from ludoteca.engine import Rng
 
 from .errors import ApiError
 from .models import GameTable, TableSeat
+from .tables import BotMover
 
 if TYPE_CHECKING:
-    from .state import Server
+    from .core import Core
+    from .tables import Tables
 
 log = logging.getLogger("ludoteca.server.bots")
 
@@ -30,8 +32,9 @@ ZOMBIE_BOT = "random"
 
 
 class BotRunner:
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Core, tables: Tables) -> None:
         self.server = server
+        self.tables = tables
         self.pool = ThreadPoolExecutor(max_workers=server.settings.bot_workers, thread_name_prefix="bot")
         # Bots choose on their own pool so that a slow search cannot delay another table's
         # engine calls; a choice that overruns its budget is replaced by a random move.
@@ -103,7 +106,7 @@ class BotRunner:
                     return
                 raise
             try:
-                server.tables.submit_move(_mover(bots[seat]), table_id, row.version, move,
+                self.tables.submit_move(BotMover(bots[seat]), table_id, row.version, move,
                                           f"bot:{number + 1}:{seat}", seat)
             except ApiError as error:
                 if error.status == 409:
@@ -127,9 +130,3 @@ class BotRunner:
             self._closed = True
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.think.shutdown(wait=False, cancel_futures=True)
-
-
-def _mover(name: str) -> Any:
-    from .tables import BotMover
-
-    return BotMover(name)

@@ -25,7 +25,8 @@ from fastapi import WebSocket
 from .auth import Actor
 
 if TYPE_CHECKING:
-    from .state import Server
+    from .core import Core
+    from .tables import Tables
 
 log = logging.getLogger("ludoteca.server.live")
 
@@ -74,8 +75,9 @@ class Client:
 
 
 class Live:
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Core, tables: Tables) -> None:
         self.server = server
+        self.tables_service = tables
         self.tables: dict[str, set[Client]] = {}
         self._dirty: dict[str, tuple[bool, int | None]] = {}
         """Per table with a pass to make: whether to send to every client (``force``),
@@ -228,7 +230,7 @@ class Live:
                  version: int | None) -> list[tuple[dict[str, Any], str]] | None:
         """In a worker thread: each client's update and its JSON text, encoded once per
         distinct update (clients that see the same thing share one object)."""
-        updates = self.server.tables.updates(table_id, keys, version)
+        updates = self.tables_service.updates(table_id, keys, version)
         if updates is None:
             return None
         texts: dict[int, str] = {}

@@ -1,0 +1,115 @@
+"""What each reader sees of a table: a snapshot on request, and the updates the live
+connections send after a change (computed once per seat and version)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..auth import Actor
+from ..errors import ApiError
+from ..matches import EngineTimeout, Entry, events_json
+from .base import _READ_TABLE, TableRow, TablesBase
+
+
+class Views(TablesBase):
+    def snapshot(self, actor: Actor | None, table_id: str, seat: int | None = None, since: int | None = None,
+                 ) -> dict[str, Any]:
+        with self.server.sessions() as db:
+            row = self._row(db, table_id)
+            seats = self._seats(db, table_id)
+            own = self._visible(db, row, actor, seats)
+            view_seat = self._view_seat(own, seat)
+            summary = self._summary(db, row, seats)
+            if row.status == "open":
+                return {"table": summary, "seat": view_seat, "your_seats": own, "version": row.version}
+            with self.server.cache.table_lock(table_id):
+                entry = self.server.cache.sync(db, row)
+                state = self._state_for(entry, row, view_seat, since)
+            return {"table": summary, "seat": view_seat, "your_seats": own, **state,
+                    "clocks": self.clocks(row, seats)}
+
+    def _state_for(self, entry: Entry, row: TableRow, seat: int | None, since: int | None) -> dict[str, Any]:
+        """What ``seat`` sees of the match: its view, its legal moves, whether it may undo,
+        and the events since the table version ``since`` (all of them after an undo)."""
+        match = entry.match
+
+        def compute() -> dict[str, Any]:
+            decisions = match.game.pending(match.state)
+            pending = sorted({d.seat for d in decisions})
+            reset = since is None or since < entry.undo_version or since > entry.version
+            since_number = 0 if since is None or reset else entry.number_at(since)
+            legal = match.legal(seat) if seat is not None and seat in pending else []
+            return {
+                "version": entry.version,
+                "moves": match.version,
+                "pending": pending,
+                # Only the reader's own prompt: the others are named by ``pending``.
+                "prompts": [d.to_json() for d in decisions if seat is not None and d.seat == seat],
+                "view": entry.static_refs(match.view(seat)),
+                "legal": legal,
+                "can_undo": seat is not None and row.status == "playing" and match.can_undo(seat),
+                "events": events_json(match.events, seat, since_number),
+                "events_reset": reset,
+                "result": row.result,
+            }
+
+        try:
+            return self.server.guard.call(compute)
+        except EngineTimeout:
+            self.server.cache.drop(row.id)
+            raise ApiError(503, "engine_timeout", "this table's game did not answer in time") from None
+
+    def updates(self, table_id: str, clients: list[tuple[int | None, int | None, int | None]],
+                version: int | None = None) -> list[dict[str, Any]] | None:
+        """One update per live client (view seat, last version seen, user id), computed
+        once per distinct (seat, version); None if the table is gone. Seats are checked
+        again each time: a client whose seat is no longer its own (it left before the
+        start, and someone else sat down) gets the spectator's view, or an error at a
+        private table. ``version``: the table is known to be at this version with no
+        other change since (a move's notice); if this process holds the table's row at
+        that version, nothing is read from the database."""
+        cache = self.server.cache
+        if version is not None:
+            with cache.table_lock(table_id):
+                entry = cache.peek(table_id)
+                if entry is not None and entry.version == version and entry.row is not None \
+                        and entry.seats is not None:
+                    summary = self._summary(None, entry.row, entry.seats, entry.creator)
+                    return self._updates_from(summary, entry, entry.row, entry.seats, clients)
+        with self.server.sessions() as db:
+            row = db.connection().execute(_READ_TABLE, {"id": table_id}).first()
+            if row is None:
+                return None
+            seats = self._seats(db, table_id)
+            summary = self._summary(db, row, seats)
+            if row.status == "open":
+                return self._updates_from(summary, None, row, seats, clients)
+            with cache.table_lock(table_id):
+                entry = cache.sync(db, row)
+                self._remember(entry, row, seats, summary["creator"])
+                return self._updates_from(summary, entry, row, seats, clients)
+
+    def _updates_from(self, summary: dict[str, Any], entry: Entry | None, row: TableRow, seats: list[Any],
+                      clients: list[tuple[int | None, int | None, int | None]]) -> list[dict[str, Any]]:
+        clocks = self.clocks(row, seats)
+        owners = {s.seat: s.user_id for s in seats}
+        built: dict[tuple[int | None, int | None] | None, dict[str, Any]] = {}
+        out: list[dict[str, Any]] = []
+        for seat, since, user_id in clients:
+            own = [number for number, owner in owners.items() if user_id is not None and owner == user_id]
+            if seat not in own:
+                seat = own[0] if own else None
+            key = None if row.private and not own else (seat, since)
+            update = built.get(key)
+            if update is None:
+                if key is None:
+                    update = {"type": "error", "code": "private_table",
+                              "message": "this table is private to its players", "close": True}
+                else:
+                    state = self._state_for(entry, row, key[0], key[1]) if entry is not None \
+                        else {"version": row.version}
+                    update = {"type": "update", "table": summary, "seat": key[0], "clocks": clocks, **state}
+                built[key] = update
+            # The same object for every client with the same key: it is encoded once.
+            out.append(update)
+        return out

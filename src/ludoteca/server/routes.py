@@ -264,7 +264,8 @@ def undo(table_id: str, body: UndoIn, me: Me, server: ServerDep) -> dict[str, An
 
 @router.get("/tables/{table_id}/record", tags=["tables"])
 def record(table_id: str, server: ServerDep, me: MaybeMe) -> dict[str, Any]:
-    """The match record: once the game is over, or if its players made it public."""
+    """The match record (setup, seed, moves): once the game is over, whatever the table's
+    ``record_public`` says, since replaying it shows every hand and the deck order."""
     return server.tables.record(me, table_id)
 
 

@@ -23,7 +23,11 @@ class Records(TablesBase):
             row = self._row(db, table_id)
             seats = self._seats(db, table_id)
             self._visible(db, row, actor, seats)
-            if row.status != "over" and not row.record_public:
+            # The record holds the seed and every move: replayed with the open engine it
+            # shows every hand, the deck order and each seat's secret choices. So it leaves
+            # the server only once the game is over, whatever ``record_public`` says
+            # (that lets spectators follow the replay's public frames during play).
+            if row.status != "over":
                 raise ApiError(403, "record_hidden", "the record is shown once the game is over")
             moves = db.execute(select(MoveRow.seat, MoveRow.move).where(MoveRow.table_id == table_id)
                                .order_by(MoveRow.number)).all()

@@ -25,7 +25,12 @@ export async function mount(main, { id }) {
   try {
     const snap = await api.table(id);
     r.table = snap.table || snap;
-    r.record = await api.record(id);
+    // The record (seed and moves) comes only once the game is over; while a table with a
+    // public record is played, the replay's frames alone are shown.
+    r.record = await api.record(id).catch((e) => {
+      if (e.status === 403 && r.table.record_public && r.table.status === "playing") return { game: r.table.game, moves: [], result: null };
+      throw e;
+    });
   } catch (e) {
     main.append(h("p", { class: "message error", role: "alert", id: "replay-error" }, e.status === 403 ? t("replay.not_yet") : e.message));
     return {};

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -237,6 +237,17 @@ class Game(ABC, Generic[S]):
     def view_text(self, view: Mapping[str, Any]) -> str:
         """A readable rendering of a view for the terminal."""
         return json.dumps(view, indent=1, ensure_ascii=False)
+
+    def simultaneous(self, state: S) -> Hashable | None:
+        """Names the simultaneous decision now pending, if its seats choose independently
+        of each other (Blood Rage's draft, Hadrian's Wall's year): the same value for as
+        long as that decision lasts, a different one for any later decision (count rounds
+        in it). Within such a decision another seat's move never changes what a move of
+        this seat means, so the platform takes a move chosen before other seats' moves of
+        the same decision landed, if it is still legal (``Match.independent_since``).
+        None, the default, is always safe: every move is a new decision for every seat,
+        and a move chosen before another one landed is refused as stale."""
+        return None
 
     def reveals(self, before: S, after: S, seat: Seat, move: Move, events: Sequence[Event]) -> bool:
         """Whether the move showed hidden information (then it can never be undone).

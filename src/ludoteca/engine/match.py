@@ -8,7 +8,7 @@ can be resumed without replaying.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,6 +103,8 @@ class Match:
         self.events: list[tuple[int, Event]] = []
         """Each event with the version that produced it (0: the setup)."""
         self._before: Any = None  # the state before the last move, kept for a cheap undo
+        self.rounds: list[Hashable | None] = [game.simultaneous(state)]
+        """``Game.simultaneous`` after each number of moves (index 0: the setup)."""
 
     @classmethod
     def new(cls, game_id: str, seats: int, options: Mapping[str, object] | None = None, seed: int = 0,
@@ -138,6 +140,17 @@ class Match:
     def view(self, seat: Seat | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
 
+    def independent_since(self, number: int, seat: Seat) -> bool:
+        """Whether a move ``seat`` chose when ``number`` moves had been played means the
+        same now: every move since was another seat's, all within one simultaneous
+        decision of independent choices that is still pending (``Game.simultaneous``).
+        Whether the move is still legal is ``play``'s to check."""
+        if not 0 <= number < self.version:
+            return number == self.version
+        key = self.rounds[number]
+        return (key is not None and all(later == key for later in self.rounds[number + 1:])
+                and all(played.seat != seat for played in self.moves[number:]))
+
     def events_for(self, seat: Seat | None, since: int = 0) -> list[tuple[int, Event]]:
         """The events ``seat`` may read, produced after version ``since``."""
         return [(v, e) for v, e in self.events if v > since and e.visible_to(seat)]
@@ -154,6 +167,7 @@ class Match:
         undoable = self.state.rng.draws == draws and not game.reveals(before, self.state, seat, move, events)
         self._before = before
         self.moves.append(PlayedMove(seat, json.loads(canonical(move)), undoable))
+        self.rounds.append(game.simultaneous(self.state))
         self.events.extend((self.version, event) for event in events)
         return events
 
@@ -174,6 +188,7 @@ class Match:
         self.state = state
         self._before = None
         self.moves.pop()
+        self.rounds.pop()
         self.events = [(v, e) for v, e in self.events if v < version]
 
     # -- saving -------------------------------------------------------------------
@@ -211,6 +226,8 @@ class Match:
                         game.from_json(data["state"]))
             match.moves = [PlayedMove(int(m["seat"]), dict(m["move"]), bool(m["undoable"])) for m in data["moves"]]
             match.events = [(int(v), Event.from_json(e)) for v, e in data["events"]]
+            # The decisions before the saved state are not known: none counts as independent.
+            match.rounds = [None] * len(match.moves) + match.rounds
             if match.version != data["version"]:
                 raise RecordError("match_malformed", "the version does not match the move log")
             return match

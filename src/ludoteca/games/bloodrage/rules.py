@@ -7,7 +7,7 @@ phase with nothing on the stack, the seat whose turn it is).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from ludoteca.engine import Decision as EngineDecision
@@ -605,6 +605,20 @@ class BloodRageGameBase(Game[BRState]):
                 d = _DECISIONS[key] = EngineDecision(s, Prompt(prompt, dict(args)))
             out.append(d)
         return out
+
+    def simultaneous(self, state: BRState) -> Hashable | None:
+        """The draft (one round of picks at a time), the discard before the quests and a
+        battle's cards are chosen by every seat at once, each from its own hand."""
+        if state.over or not state.stack:
+            return None
+        kind = state.stack[-1][0]
+        if kind == "draft":
+            return ("draft", state.age, min(state.taken) // _per_round(state))
+        if kind == "discard":
+            return ("discard", state.age)
+        if kind == "cards" and state.battle is not None:
+            return ("cards", state.age, state.battle.province)
+        return None
 
     def legal(self, state: BRState, seat: int) -> list[Move]:
         if state.over:

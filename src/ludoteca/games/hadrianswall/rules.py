@@ -6,7 +6,7 @@ Rule numbers (HW-n) refer to docs/rules/hadrianswall.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from ludoteca.engine import Decision, Event, Game, IllegalMove, Move, Option, Prompt, Result, Rng, Seat
@@ -566,6 +566,13 @@ class HadriansWallGame(Game[HadriansWallState]):
             return [Decision(seat, Prompt("hw.prompt.favour", {"year": state.year}))
                     for seat, p in enumerate(state.players) if not p.defended]
         return []
+
+    def simultaneous(self, state: HadriansWallState) -> Hashable | None:
+        """HW-9: each phase of a year (choosing guidelines, the year's actions, the
+        favours against the Picts) is one decision every seat makes on its own sheets."""
+        if state.phase in (PHASE_CHOOSE, PHASE_MAIN, PHASE_ATTACK):
+            return (state.phase, state.year)
+        return None
 
     def legal(self, state: HadriansWallState, seat: Seat) -> list[Move]:
         if not isinstance(seat, int) or not 0 <= seat < state.seats:

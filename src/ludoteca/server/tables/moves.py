@@ -20,7 +20,7 @@ from .. import ratings
 from ..auth import Actor
 from ..db import now, now_ms
 from ..errors import ApiError
-from ..matches import EngineTimeout
+from ..matches import EngineTimeout, Entry
 from ..models import GameTable, TableSeat, User
 from .base import _M, _S, _T, BotMover, TableRow, TablesBase
 
@@ -65,7 +65,7 @@ class Moves(TablesBase):
             # finds out. A reused move id is caught by the unique constraint instead.
             row, seats = entry.row, entry.seats
             acting = self._acting_seat(mover, seats, seat, row.pending)
-            self._check_move(acting, row, version)
+            self._check_move(acting, row, version, entry)
         else:
             # Read and check outside any write transaction: the write below is guarded by
             # the versioned UPDATE and the unique constraints, and stays short.
@@ -77,8 +77,9 @@ class Moves(TablesBase):
                 earlier = self._earlier(db, table_id, move_id, acting.seat, move) if given else None
                 if earlier is not None:
                     return earlier
-                self._check_move(acting, row, version)
+                self._check_status(row)
                 entry = cache.sync(db, row)
+                self._check_move(acting, row, version, entry)
                 self._remember(entry, row, seats)
                 if entry.row is not None and entry.seats is not None:
                     row, seats = entry.row, entry.seats
@@ -86,6 +87,9 @@ class Moves(TablesBase):
         try:
             events = self.server.guard.call(match.play, acting.seat, move)
         except IllegalMove as error:
+            if version != row.version:  # chosen before other seats' moves, no longer legal
+                raise ApiError(409, "stale_version", "the table has changed; refresh and try again",
+                               version=row.version) from None
             raise ApiError(422, error.code, error.message, version=row.version) from None
         except EngineTimeout:
             cache.drop(table_id)
@@ -128,9 +132,10 @@ class Moves(TablesBase):
                 if earlier is not None:
                     return earlier
                 current = fresh.scalar(select(GameTable.version).where(GameTable.id == table_id))
-            if current == version and retry:
-                # No move landed: the seats or the status changed under the copy this
-                # process kept. Check again against what is stored now.
+            if current is not None and current >= version and retry:
+                # The seats or the status changed under the copy this process kept, or
+                # another process's move landed (which may belong to the same
+                # simultaneous decision): check again against what is stored now.
                 return self._submit_locked(mover, table_id, version, move, move_id, seat, given, retry=False)
             raise ApiError(409, "stale_version", "another move landed first; refresh and try again",
                            version=current) from None
@@ -153,18 +158,32 @@ class Moves(TablesBase):
                 "_bots": result is None and any(s.bot is not None or s.zombie for s in seats)}
 
     @staticmethod
-    def _check_move(acting: Any, row: TableRow, version: int) -> None:
-        """Whether the table's status and the version let ``acting`` move now."""
+    def _check_status(row: TableRow) -> None:
         if row.status == "over":
             raise ApiError(409, "game_over", "the game is over", version=row.version)
         if row.status != "playing":
             raise ApiError(409, "not_playing", "this table is not being played", version=row.version)
-        if version != row.version:
+
+    @classmethod
+    def _check_move(cls, acting: Any, row: TableRow, version: int, entry: Entry) -> None:
+        """Whether the table's status and the version let ``acting`` move now. A move
+        chosen at an earlier version is still taken if every move since was another
+        seat's within the same simultaneous decision of independent choices (whether it
+        is still legal, playing it tells)."""
+        cls._check_status(row)
+        if version != row.version and not cls._independent(entry, row, version, acting.seat):
             raise ApiError(409, "stale_version", "the table has changed; refresh and try again",
                            version=row.version)
         if acting.seat not in row.pending:
             raise ApiError(403, "not_your_turn", f"seat {acting.seat} has nothing to decide now",
                            version=row.version)
+
+    @staticmethod
+    def _independent(entry: Entry, row: TableRow, version: int, seat: int) -> bool:
+        """Whether only other seats' moves of one simultaneous decision, still pending,
+        landed between ``version`` and now (no undo: an undo's version starts afresh)."""
+        return (entry.version == row.version and entry.undo_version <= version < row.version
+                and entry.match.independent_since(entry.number_at(version), seat))
 
     @staticmethod
     def _earlier(db: OrmSession, table_id: str, move_id: str, seat: int, move: Any) -> dict[str, Any] | None:

@@ -217,6 +217,14 @@ def leave(table_id: str, me: Me, server: ServerDep) -> dict[str, Any]:
     return server.tables.leave(me, table_id)
 
 
+@router.post("/tables/{table_id}/resign", tags=["tables"])
+def resign(table_id: str, me: Me, server: ServerDep, body: Join | None = None) -> dict[str, Any]:
+    """Concede a game in play. When one seat is left standing (always at two seats) the
+    game ends and it wins; otherwise the resigner ranks last and a bot plays the seat on.
+    Rated tables count it. ``seat`` only for a player with several seats."""
+    return server.tables.resign(me, table_id, body.seat if body else None)
+
+
 @router.post("/tables/{table_id}/bots", tags=["tables"])
 def add_bot(table_id: str, me: Me, server: ServerDep, body: AddBot | None = None) -> dict[str, Any]:
     """Seat a bot (the creator, before the start)."""

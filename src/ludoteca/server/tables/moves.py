@@ -22,7 +22,8 @@ from ..db import now, now_ms
 from ..errors import ApiError
 from ..matches import EngineTimeout, Entry
 from ..models import GameTable, TableSeat, User
-from .base import _M, _S, _T, BotMover, TableRow, TablesBase
+from .base import _M, _S, _T, BotMover, TableRow, TablesBase, resigned_seats
+from .resign import with_resignations
 
 log = logging.getLogger("ludoteca.server.tables")
 
@@ -66,6 +67,7 @@ class Moves(TablesBase):
             row, seats = entry.row, entry.seats
             acting = self._acting_seat(mover, seats, seat, row.pending)
             self._check_move(acting, row, version, entry)
+            self._not_resigned(mover, acting, row)
         else:
             # Read and check outside any write transaction: the write below is guarded by
             # the versioned UPDATE and the unique constraints, and stays short.
@@ -80,6 +82,7 @@ class Moves(TablesBase):
                 self._check_status(row)
                 entry = cache.sync(db, row)
                 self._check_move(acting, row, version, entry)
+                self._not_resigned(mover, acting, row)
                 self._remember(entry, row, seats)
                 if entry.row is not None and entry.seats is not None:
                     row, seats = entry.row, entry.seats
@@ -100,6 +103,8 @@ class Moves(TablesBase):
             new_version = row.version + 1
             pending = sorted(set(self.server.guard.call(match.pending)))
             result = self.server.guard.call(match.result)
+            # Seats that resigned rank last whatever the engine's scores say.
+            final = None if result is None else with_resignations(result.to_json(), getattr(row, "resigned", None))
             at = now_ms()
             banks = self._charge_clocks(row, seats, acting.seat, at)
             played = match.moves[-1]
@@ -114,7 +119,7 @@ class Moves(TablesBase):
                 if result is None:
                     done = connection.execute(_BUMP, bump)
                 else:
-                    done = connection.execute(_FINISH, {**bump, "b_result": result.to_json(), "b_finished": now()})
+                    done = connection.execute(_FINISH, {**bump, "b_result": final, "b_finished": now()})
                 if done.rowcount != 1:
                     raise Stale
                 if banks:
@@ -123,7 +128,7 @@ class Moves(TablesBase):
                 if result is not None and row.rated:
                     # Joins the move's transaction: its commit flushes, the move's commits.
                     with OrmSession(bind=connection, join_transaction_mode="rollback_only") as db:
-                        self._rate(db, row, seats, list(result.ranks))
+                        self._rate(db, row, seats, list(final["ranks"]) if final else [])
                         db.commit()
         except (IntegrityError, Stale):
             cache.drop(table_id)
@@ -147,7 +152,7 @@ class Moves(TablesBase):
         row.version, row.moves_count, row.turn_started_ms = new_version, match.version, at
         row.pending = pending if result is None else []
         if result is not None:
-            row.status, row.result = "over", result.to_json()
+            row.status, row.result = "over", final
         for s in seats:
             if s.seat in banks:
                 s.bank_ms = banks[s.seat]
@@ -163,6 +168,12 @@ class Moves(TablesBase):
             raise ApiError(409, "game_over", "the game is over", version=row.version)
         if row.status != "playing":
             raise ApiError(409, "not_playing", "this table is not being played", version=row.version)
+
+    @staticmethod
+    def _not_resigned(mover: Actor | BotMover, acting: Any, row: TableRow) -> None:
+        """A person whose seat resigned plays it no more: the bot does."""
+        if not isinstance(mover, BotMover) and acting.seat in resigned_seats(getattr(row, "resigned", None)):
+            raise ApiError(403, "resigned", "this seat resigned: a bot plays it on", version=row.version)
 
     @classmethod
     def _check_move(cls, acting: Any, row: TableRow, version: int, entry: Entry) -> None:

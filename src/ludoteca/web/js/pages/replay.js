@@ -44,6 +44,7 @@ export async function mount(main, { id }) {
   async function loadPov() {
     try {
       const data = await api.replay(id, r.pov);
+      r.resigned = data.resigned || [];
       // Static view parts (a map, a sheet's layout) come once, not in every frame.
       r.frames = await Promise.all(list(data, "frames").map(async (f) => ({ ...f, view: await wholeView(id, f.view) })));
     } catch {
@@ -122,7 +123,10 @@ export async function mount(main, { id }) {
       events = r.events.filter((e) => (e.number ?? 0) <= r.step);
       clear(board, h("p", { class: "muted small" }, t("replay.no_frames")));
     }
-    clear(log, events.map((e) => h("li", {}, Number.isInteger(e.args && e.args.seat) ? seatBadge(e.args.seat, 14) : null, h("span", {}, eventText(game().id, e, seats())))));
+    // A resignation is no move: its line comes once the moves before it are played.
+    const resignations = (r.resigned || r.record.resigned || []).filter((x) => x.after <= r.step)
+      .map((x) => h("li", { class: "resigned" }, seatBadge(x.seat, 14), h("span", {}, t("replay.resigned", { name: seatName(seats(), x.seat) }))));
+    clear(log, events.map((e) => h("li", {}, Number.isInteger(e.args && e.args.seat) ? seatBadge(e.args.seat, 14) : null, h("span", {}, eventText(game().id, e, seats())))), resignations);
     log.scrollTop = log.scrollHeight;
     const atEnd = r.step === total() && r.record.result;
     score.hidden = !atEnd;

@@ -58,6 +58,7 @@ export function scoreboard(game, result, seats) {
   return [
     h("h2", {}, t("score.title")),
     h("p", { class: "prompt", id: "winners" }, t(winners.length > 1 ? "score.winners_tied" : "score.winner", { names })),
+    result.ended === "resigned" ? h("p", { class: "muted small", id: "by-resignation" }, t("score.by_resignation")) : null,
     h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows))),
   ];
 }

@@ -16,7 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludoteca import __version__
 
-from . import errors, logs, routes, ws
+from . import errors, logs, openapi, routes, ws
 from .config import Settings
 from .inputs import InputGuard
 from .state import Server
@@ -122,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="A self-hostable arena for modern board games. Errors are JSON "
                               "`{code, message}`; cookie sessions send `X-CSRF-Token` on unsafe methods.")
     errors.install(app)
+    app.openapi = lambda: openapi.build(app)  # type: ignore[method-assign]
     app.include_router(routes.router)
     app.include_router(ws.router)
     _mount_web(app, settings)

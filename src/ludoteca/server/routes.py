@@ -27,7 +27,8 @@ from .state import Server
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"description": text, "content": {"application/json": {"schema": ERROR_SCHEMA}}}
     for code, text in ((401, "not signed in"), (403, "forbidden"), (404, "not found"), (409, "conflict"),
-                       (422, "invalid or illegal"), (429, "too many requests"))
+                       (413, "the body is over the limit (too_large)"), (422, "invalid or illegal"),
+                       (429, "too many requests"), (503, "the table's game did not answer in time"))
 }
 
 router = APIRouter(prefix="/api", responses=ERRORS)

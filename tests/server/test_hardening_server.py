@@ -62,7 +62,7 @@ def test_bot_retries_are_bounded(client, monkeypatch):
     from ludoteca.server.bots import BotRunner
 
     runner = BotRunner(server, server.tables)
-    monkeypatch.setattr(runner.tables, "submit_move", refuse)
+    monkeypatch.setattr(runner, "submit", refuse)
     try:
         runner._play(table_id)  # returns: no endless retry
     finally:

@@ -28,6 +28,12 @@ def register(game: Game[Any]) -> None:
     _registered[game.id] = game
 
 
+def registered() -> list[Game[Any]]:
+    """The games added with ``register`` (not through entry points), for another process
+    (a bot's thinking process) to register too."""
+    return list(_registered.values())
+
+
 def unregister(game_id: str) -> None:
     _registered.pop(game_id, None)
 

@@ -8,19 +8,23 @@ import logging
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
 from ludoteca.bots import Budget, make_bot
 from ludoteca.bots.base import BotContext
+from ludoteca.bots.random_bot import RandomBot
 from ludoteca.engine import Rng
 
 from .errors import ApiError
 from .models import GameTable, TableSeat
 from .tables import BotMover
+from .thinking import Thinkers
 
 if TYPE_CHECKING:
     from .core import Core
@@ -39,13 +43,18 @@ ZOMBIE_BOT = "random"
 
 
 class BotRunner:
-    def __init__(self, server: Core, tables: Tables) -> None:
+    def __init__(self, server: Core, tables: Tables, submit: Callable[..., dict[str, Any]] | None = None) -> None:
         self.server = server
         self.tables = tables
+        self.submit = submit or tables.submit_move
+        """How a bot's move is sent: the group commit's, in the server."""
         self.pool = ThreadPoolExecutor(max_workers=server.settings.bot_workers, thread_name_prefix="bot")
         # Bots choose on their own pool so that a slow search cannot delay another table's
         # engine calls; a choice that overruns its budget is replaced by a random move.
+        # Searching bots think in processes (LUDOTECA_BOT_PROCESSES; 0: in threads here).
         self.think = ThreadPoolExecutor(max_workers=max(2, server.settings.bot_workers), thread_name_prefix="think")
+        processes = server.settings.bot_processes
+        self.processes: Thinkers | None = Thinkers(processes) if processes else None
         self.loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
         self._queued: set[str] = set()
@@ -109,9 +118,9 @@ class BotRunner:
             if settings.bot_delay_seconds:
                 time.sleep(settings.bot_delay_seconds)
             seat = due[0]
-            rng = Rng((row.seed * 1_000_003 + number * 7_919 + seat) & ((1 << 64) - 1))
+            seed = (row.seed * 1_000_003 + number * 7_919 + seat) & ((1 << 64) - 1)
             try:
-                move = self._choose(bots[seat], game, state, seat, rng, settings.bot_seconds)
+                move = self._choose(bots[seat], game, state, seat, seed, settings.bot_seconds)
             except RuntimeError:
                 if self._closed:  # shutting down: the pool is gone
                     return
@@ -119,8 +128,7 @@ class BotRunner:
             try:
                 # An id no client can guess: a player who sent moves with the ids a bot
                 # would use next had the bot's moves refused as reused ids, for ever.
-                self.tables.submit_move(BotMover(bots[seat]), table_id, row.version, move,
-                                          f"bot:{secrets.token_hex(16)}", seat)
+                self.submit(BotMover(bots[seat]), table_id, row.version, move, f"bot:{secrets.token_hex(16)}", seat)
                 refused = 0
             except ApiError as error:
                 if error.status == 409:
@@ -129,15 +137,28 @@ class BotRunner:
                 log.warning("bot move refused at table %s: %s %s", table_id, error.code, error.message)
                 return
 
-    def _choose(self, name: str, game: Any, state: Any, seat: int, rng: Rng, seconds: float) -> Any:
+    def _choose(self, name: str, game: Any, state: Any, seat: int, seed: int, seconds: float) -> Any:
         bot = make_bot(name)
         legal = self.server.guard.call(game.legal, state, seat)
-        context = BotContext(game, state, seat, rng, Budget(seconds=seconds), legal=legal)
-        future = self.think.submit(bot.choose, context)
+        rng = Rng(seed)
+        future = None
+        if self.processes is not None and not isinstance(bot, RandomBot):  # a random pick needs no process
+            try:
+                future = self.processes.submit(name, game, state, seat, seed, seconds, legal)
+            except RuntimeError:
+                raise
+            except Exception:
+                log.exception("bot %s could not think in a process; thinking here", name)
+        if future is None:
+            future = self.think.submit(bot.choose, BotContext(game, state, seat, rng, Budget(seconds=seconds),
+                                                              legal=legal))
         try:
             return future.result(timeout=seconds * 2 + 1)
         except FutureTimeout:
             log.warning("bot %s overran its budget; playing a random move", name)
+            return rng.choice(legal)
+        except BrokenProcessPool:
+            log.error("a bot's thinking process died; playing a random move")
             return rng.choice(legal)
 
     def shutdown(self) -> None:
@@ -145,3 +166,5 @@ class BotRunner:
             self._closed = True
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.think.shutdown(wait=False, cancel_futures=True)
+        if self.processes is not None:
+            self.processes.shutdown()

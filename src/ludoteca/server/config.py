@@ -15,7 +15,7 @@ ENV_PREFIX = "LUDOTECA_"
 YES = ("1", "true", "yes", "on")
 NO = ("0", "false", "no", "off")
 SQLITE_SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
-MAY_BE_ZERO = frozenset({"bot_delay_seconds"})
+MAY_BE_ZERO = frozenset({"bot_delay_seconds", "bot_processes"})
 
 
 class SettingsError(ValueError):
@@ -63,6 +63,10 @@ class Settings:
     password_memory_kib: int = 65536
     bot_seconds: float = 1.0
     bot_workers: int = 2
+    # Processes in which searching bots think, off the serving process (0: in its threads).
+    bot_processes: int = 2
+    # Threads that stage, group-commit and announce moves (tables are spread over them).
+    move_workers: int = 2
     engine_seconds: float = 5.0
     clock_tick_seconds: float = 1.0
     bot_delay_seconds: float = 0.0
@@ -90,7 +94,8 @@ class Settings:
         if get("SECRET"):
             values["secret"] = get("SECRET")
         for name, kind in (("bot_seconds", float), ("engine_seconds", float), ("clock_tick_seconds", float),
-                           ("bot_delay_seconds", float), ("bot_workers", int),
+                           ("bot_delay_seconds", float), ("bot_workers", int), ("move_workers", int),
+                           ("bot_processes", int),
                            ("max_body_bytes", int), ("max_ws_message_bytes", int),
                            ("login_attempts_per_minute", int), ("session_days", int),
                            ("password_time_cost", int), ("password_memory_kib", int)):

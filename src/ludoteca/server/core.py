@@ -23,8 +23,19 @@ from .matches import EngineGuard, MatchCache
 
 
 class Presence(Protocol):
+    process: str
+    """This process's name among those sharing the hub."""
+
     def present(self, table_id: str) -> tuple[int | None, ...]:
         """The user of every socket open to the table, in every process."""
+        ...
+
+    def prepare(self, table_id: str, version: int) -> Any:
+        """In a worker thread, after a move's commit: the updates of this process's
+        clients of the table, encoded; ``deliver`` sends them on the event loop."""
+        ...
+
+    def deliver(self, prepared: Any) -> None:
         ...
 
 
@@ -94,10 +105,15 @@ class Core:
 
     # -- notices ----------------------------------------------------------------------
 
-    def changed(self, table_id: str, version: int, bots: bool = True) -> None:
+    def changed(self, table_id: str, version: int, bots: bool = True, origin: str | None = None) -> None:
         """After a committed move or undo: tell every process, and let bots play (if
-        the table has any: the clock scan catches seats that turned zombie meanwhile)."""
-        self.hub.publish({"kind": "changed", "table": table_id, "version": version})
+        the table has any: the clock scan catches seats that turned zombie meanwhile).
+        ``origin``: this process (named so) updates its own clients itself; only the
+        others need the notice."""
+        if origin is None:
+            self.hub.publish({"kind": "changed", "table": table_id, "version": version})
+        elif self.hub.name != "local":
+            self.hub.publish({"kind": "changed", "table": table_id, "version": version, "origin": origin})
         if bots:
             self.bots.schedule(table_id)
 

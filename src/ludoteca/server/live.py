@@ -171,6 +171,8 @@ class Live:
             for client in list(self.tables[table_id]):
                 client.send(message["message"])
         elif kind == "changed":
+            if message.get("origin") == self.process:
+                return  # this process's own move: its clients were updated with the commit
             version = message.get("version")
             self.mark(table_id, version=version if isinstance(version, int) else None)
         elif kind == "table":
@@ -200,6 +202,7 @@ class Live:
                     return
                 keys = [(c.seat, c.version, c.actor.user_id if c.actor else None) for c in clients]
                 generations = [c.generation for c in clients]
+                seen = [c.version for c in clients]
                 try:
                     updates = await asyncio.to_thread(self._updates, table_id, keys, version)
                 except Exception as error:
@@ -210,9 +213,15 @@ class Live:
                     return
                 if updates is None:
                     return
-                for client, (update, text), generation in zip(clients, updates, generations, strict=True):
+                for client, (update, text), generation, version_seen in zip(clients, updates, generations, seen,
+                                                                            strict=True):
                     if generation != client.generation:
                         continue  # it asked to catch up from elsewhere meanwhile: the next pass serves it
+                    if version_seen != client.version:
+                        # A move's commit updated it meanwhile (``deliver``): this update
+                        # was computed from an older version; look again.
+                        self._dirty.setdefault(table_id, (False, None))
+                        continue
                     if update.get("close"):
                         client.send(update)
                         client.close()
@@ -225,6 +234,44 @@ class Live:
                         client.send(text)
         finally:
             self._running.pop(table_id, None)
+
+    # -- updates made with a move's commit -------------------------------------------------
+
+    def prepare(self, table_id: str, version: int) -> Any:
+        """In the move worker, after the commit: the update of each of this process's
+        clients of the table, encoded once per audience, with what each had then. Reads
+        the clients without the event loop: ``tuple`` copies the set in one step."""
+        clients = tuple(self.tables.get(table_id, ()))
+        if not clients:
+            return None
+        states = [(c.generation, c.version, c.fresh) for c in clients]
+        keys = [(c.seat, seen, c.actor.user_id if c.actor else None) for c, (_g, seen, _f) in zip(clients, states,
+                                                                                                  strict=True)]
+        updates = self._updates(table_id, keys, version)
+        return None if updates is None else (table_id, clients, states, updates)
+
+    def deliver(self, prepared: Any) -> None:
+        """On the event loop: send what ``prepare`` made to each client still where it was
+        then; any other (it caught up elsewhere, it is new, a pass is under way for the
+        table) is served by an ordinary pass instead."""
+        table_id, clients, states, updates = prepared
+        again = table_id in self._running
+        for client, (generation, seen, fresh), (update, text) in zip(clients, states, updates, strict=True):
+            if client.closed:
+                continue
+            if again or fresh or client.fresh or generation != client.generation or seen != client.version:
+                again = True
+                continue
+            if update.get("close"):
+                client.send(update)
+                client.close()
+                continue
+            if update.get("version") != client.version or update["seat"] != client.seat:
+                client.seat = update["seat"]
+                client.version = update.get("version")
+                client.send(text)
+        if again:
+            self.mark(table_id)
 
     def _updates(self, table_id: str, keys: list[tuple[int | None, int | None, int | None]],
                  version: int | None) -> list[tuple[dict[str, Any], str]] | None:

@@ -237,6 +237,14 @@ def _play_all(match: Match, rows: list[Any]) -> None:
         match.play(seat, move)
 
 
+def _number(item: tuple[int, Event]) -> int:
+    return item[0]
+
+
 def events_json(events: list[tuple[int, Event]], seat: int | None, since_number: int = 0) -> list[dict[str, Any]]:
+    """The events after move ``since_number`` that ``seat`` may read. The list is in move
+    order: the start is found by bisection, not by reading the whole game's log (which
+    made every update of a long game cost more than the one before)."""
+    start = bisect.bisect_right(events, since_number, key=_number) if since_number > 0 else 0
     return [{"number": n, "key": e.key, "args": dict(e.args), "to": e.to}
-            for n, e in events if n > since_number and e.visible_to(seat)]
+            for n, e in events[start:] if n > since_number and (e.to is None or e.to == seat)]

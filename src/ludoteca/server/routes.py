@@ -262,7 +262,7 @@ def rematch(table_id: str, me: Me, server: ServerDep, response: Response) -> dic
                         403: {"description": "not your seat, or not your turn"}})
 def move(table_id: str, body: MoveIn, me: Me, server: ServerDep) -> dict[str, Any]:
     """Play a move. Answered only once it is committed; the same ``id`` twice plays once."""
-    return server.tables.submit_move(me, table_id, body.version, body.move, body.id, body.seat)
+    return server.pipeline.move_blocking(me, table_id, body.version, body.move, body.id, body.seat)
 
 
 @router.post("/tables/{table_id}/undo", tags=["tables"])

@@ -20,6 +20,7 @@ from .hub import RedisHub
 from .live import Live
 from .models import Session
 from .tables import Tables
+from .tables.commit import GroupCommit
 
 log = logging.getLogger("ludoteca.server")
 
@@ -36,7 +37,8 @@ class Server(Core):
         self.limiter = LoginLimiter(settings.login_attempts_per_minute,
                                     self.hub.sync if isinstance(self.hub, RedisHub) else None, settings.redis_prefix)
         self.tables = Tables(self)
-        self.bots: BotRunner = BotRunner(self, self.tables)
+        self.pipeline = GroupCommit(self, self.tables, settings.move_workers)
+        self.bots: BotRunner = BotRunner(self, self.tables, self.pipeline.move_blocking)
         self.live: Live = Live(self, self.tables)
         self._tasks: list[asyncio.Task[Any]] = []
 
@@ -46,6 +48,7 @@ class Server(Core):
         self.bots.loop = asyncio.get_running_loop()
         # Before any clock is read: time when no process served is charged to nobody.
         await asyncio.to_thread(self.tables.resume_clocks, self._outage_slack_ms())
+        self.pipeline.start(self.bots.loop)
         await self.hub.start(self.live.on_message)
         # Tables where a bot was about to move when the server stopped go on at once.
         for table_id in await asyncio.to_thread(self.tables.idle_bot_tables, 0):
@@ -95,5 +98,6 @@ class Server(Core):
         await self.live.close_all()
         await self.hub.stop()
         self.bots.shutdown()
+        self.pipeline.stop()
         self.guard.shutdown()
         self.engine.dispose()

@@ -128,8 +128,8 @@ async def _handle(server: Any, client: Client, actor: Actor | None, text: str) -
             if ref is not None and len(ref) > 64:
                 raise ApiError(422, "invalid_request", "a move id has at most 64 characters")
             seat = message.get("seat") if _is_int(message.get("seat")) else None
-            result = await asyncio.to_thread(server.tables.submit_move, actor, client.table_id, message["version"],
-                                             message["move"], ref, seat)
+            result = await server.pipeline.move(actor, client.table_id, message["version"], message["move"], ref,
+                                                seat)
             client.send({"type": "ack", "id": ref, **result})
         elif kind == "undo":
             if not _is_int(message.get("version")):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import bindparam, insert, select, update
@@ -44,6 +45,47 @@ class Stale(Exception):
     pass
 
 
+@dataclass
+class Staged:
+    """A move checked and played on the cached match, not yet written: what the write
+    and the acknowledgement need. From here until the write is committed (or the entry
+    dropped) the cached match is ahead of the database."""
+
+    mover: Actor | BotMover
+    table_id: str
+    version: int
+    """The version the mover chose at (the table's may be later: a simultaneous decision)."""
+    move: Any
+    move_id: str
+    seat: int | None
+    given: bool
+    entry: Entry
+    row: TableRow
+    seats: list[Any]
+    acting: int
+    events: list[Any]
+    new_version: int
+    number: int
+    played: Any
+    pending: list[int]
+    result: Any
+    at: int
+    banks: dict[int, int]
+
+    @property
+    def final(self) -> dict[str, Any] | None:
+        """The result as stored: seats that resigned rank last whatever the engine's
+        scores say."""
+        if self.result is None:
+            return None
+        return with_resignations(self.result.to_json(), getattr(self.row, "resigned", None))
+
+    @property
+    def rated_finish(self) -> bool:
+        """Rating players needs the ORM: such a move is written on its own."""
+        return self.result is not None and bool(self.row.rated)
+
+
 class Moves(TablesBase):
     def submit_move(self, mover: Actor | BotMover, table_id: str, version: int, move: Any, move_id: str | None,
                     seat: int | None = None) -> dict[str, Any]:
@@ -51,13 +93,40 @@ class Moves(TablesBase):
         move_id = move_id or uuid.uuid4().hex
         with self.server.cache.table_lock(table_id):
             result = self._submit_locked(mover, table_id, version, move, move_id, seat, given)
+        self._announce(table_id, result)
+        return result
+
+    def _announce(self, table_id: str, result: dict[str, Any]) -> None:
+        """After the commit: tell every process, let bots play (the internal ``_bots``
+        flag is taken out of the acknowledgement here)."""
         bots = result.pop("_bots", True)
         if not result.get("duplicate"):
             self.server.changed(table_id, result["version"], bots)
-        return result
 
     def _submit_locked(self, mover: Actor | BotMover, table_id: str, version: int, move: Any, move_id: str,
                        seat: int | None, given: bool = True, retry: bool = True) -> dict[str, Any]:
+        staged = self._stage(mover, table_id, version, move, move_id, seat, given)
+        if isinstance(staged, dict):
+            return staged
+        return self._write_alone(staged, retry)
+
+    def _write_alone(self, staged: Staged, retry: bool = True) -> dict[str, Any]:
+        """Write one staged move in its own transaction (through SQLAlchemy Core, and the
+        ORM only to rate a finished game), then acknowledge it."""
+        try:
+            with self.server.write_connection() as connection:
+                self._write(connection, staged)
+        except (IntegrityError, Stale):
+            return self._conflict(staged, retry)
+        except BaseException:
+            self.server.cache.drop(staged.table_id)
+            raise
+        return self._finish(staged)
+
+    def _stage(self, mover: Actor | BotMover, table_id: str, version: int, move: Any, move_id: str,
+               seat: int | None, given: bool) -> Staged | dict[str, Any]:
+        """Under the table's lock: check the move and play it on the cached match. A
+        dict is the acknowledgement of a move already made with this id."""
         cache = self.server.cache
         entry = cache.peek(table_id)
         if entry is not None and entry.row is not None and entry.seats is not None and version == entry.version:
@@ -100,67 +169,80 @@ class Moves(TablesBase):
             raise ApiError(503, "engine_timeout", "this table's game did not answer in time") from None
         # From here the cached match is ahead of the database: any failure drops it.
         try:
-            new_version = row.version + 1
             pending = sorted(set(self.server.guard.call(match.pending)))
             result = self.server.guard.call(match.result)
-            # Seats that resigned rank last whatever the engine's scores say.
-            final = None if result is None else with_resignations(result.to_json(), getattr(row, "resigned", None))
-            at = now_ms()
-            banks = self._charge_clocks(row, seats, acting.seat, at)
-            played = match.moves[-1]
-            with self.server.write_connection() as connection:
-                connection.execute(_INSERT_MOVE, {
-                    "table_id": table_id, "number": match.version, "version": new_version, "seat": acting.seat,
-                    "move": played.move, "move_id": move_id, "undoable": played.undoable,
-                    "events": [e.to_json() for e in events], "by_bot": isinstance(mover, BotMover),
-                    "created_at": now()})
-                bump = {"b_id": table_id, "b_old": row.version, "b_revision": row.revision, "b_version": new_version,
-                        "b_moves": match.version, "b_pending": pending if result is None else [], "b_at": at}
-                if result is None:
-                    done = connection.execute(_BUMP, bump)
-                else:
-                    done = connection.execute(_FINISH, {**bump, "b_result": final, "b_finished": now()})
-                if done.rowcount != 1:
-                    raise Stale
-                if banks:
-                    connection.execute(_SET_BANK, [{"b_table": table_id, "b_seat": seat_number, "b_bank": bank}
-                                                   for seat_number, bank in banks.items()])
-                if result is not None and row.rated:
-                    # Joins the move's transaction: its commit flushes, the move's commits.
-                    with OrmSession(bind=connection, join_transaction_mode="rollback_only") as db:
-                        self._rate(db, row, seats, list(final["ranks"]) if final else [])
-                        db.commit()
-        except (IntegrityError, Stale):
-            cache.drop(table_id)
-            with self.server.sessions() as fresh:
-                earlier = self._earlier(fresh, table_id, move_id, acting.seat, move)
-                if earlier is not None:
-                    return earlier
-                current = fresh.scalar(select(GameTable.version).where(GameTable.id == table_id))
-            if current is not None and current >= version and retry:
-                # The seats or the status changed under the copy this process kept, or
-                # another process's move landed (which may belong to the same
-                # simultaneous decision): check again against what is stored now.
-                return self._submit_locked(mover, table_id, version, move, move_id, seat, given, retry=False)
-            raise ApiError(409, "stale_version", "another move landed first; refresh and try again",
-                           version=current) from None
         except BaseException:
             cache.drop(table_id)
             raise
-        entry.version = new_version
-        entry.versions.append(new_version)
-        row.version, row.moves_count, row.turn_started_ms = new_version, match.version, at
-        row.pending = pending if result is None else []
+        at = now_ms()
+        return Staged(mover, table_id, version, move, move_id, seat, given, entry, row, seats, acting.seat, events,
+                      row.version + 1, match.version, match.moves[-1], pending, result, at,
+                      self._charge_clocks(row, seats, acting.seat, at))
+
+    def _write(self, connection: Any, staged: Staged) -> None:
+        """The move's statements, in the caller's transaction (SQLAlchemy Core)."""
+        row, result = staged.row, staged.result
+        connection.execute(_INSERT_MOVE, {
+            "table_id": staged.table_id, "number": staged.number, "version": staged.new_version,
+            "seat": staged.acting, "move": staged.played.move, "move_id": staged.move_id,
+            "undoable": staged.played.undoable, "events": [e.to_json() for e in staged.events],
+            "by_bot": isinstance(staged.mover, BotMover), "created_at": now()})
+        bump = {"b_id": staged.table_id, "b_old": row.version, "b_revision": row.revision,
+                "b_version": staged.new_version, "b_moves": staged.number,
+                "b_pending": staged.pending if result is None else [], "b_at": staged.at}
+        if result is None:
+            done = connection.execute(_BUMP, bump)
+        else:
+            done = connection.execute(_FINISH, {**bump, "b_result": staged.final, "b_finished": now()})
+        if done.rowcount != 1:
+            raise Stale
+        if staged.banks:
+            connection.execute(_SET_BANK, [{"b_table": staged.table_id, "b_seat": seat_number, "b_bank": bank}
+                                           for seat_number, bank in staged.banks.items()])
+        if result is not None and row.rated:
+            # Joins the move's transaction: its commit flushes, the move's commits.
+            with OrmSession(bind=connection, join_transaction_mode="rollback_only") as db:
+                self._rate(db, row, staged.seats, list((staged.final or {})["ranks"]))
+                db.commit()
+
+    def _conflict(self, staged: Staged, retry: bool) -> dict[str, Any]:
+        """The write lost to a unique constraint or the versioned UPDATE: the move was
+        made already with this id, or the table changed under this process's copy."""
+        table_id, version = staged.table_id, staged.version
+        self.server.cache.drop(table_id)
+        with self.server.sessions() as fresh:
+            earlier = self._earlier(fresh, table_id, staged.move_id, staged.acting, staged.move)
+            if earlier is not None:
+                return earlier
+            current = fresh.scalar(select(GameTable.version).where(GameTable.id == table_id))
+        if current is not None and current >= version and retry:
+            # The seats or the status changed under the copy this process kept, or
+            # another process's move landed (which may belong to the same
+            # simultaneous decision): check again against what is stored now.
+            return self._submit_locked(staged.mover, table_id, version, staged.move, staged.move_id, staged.seat,
+                                       staged.given, retry=False)
+        raise ApiError(409, "stale_version", "another move landed first; refresh and try again",
+                       version=current) from None
+
+    def _finish(self, staged: Staged) -> dict[str, Any]:
+        """After the commit: the cached entry and row move to the new version; the
+        acknowledgement."""
+        entry, row, result = staged.entry, staged.row, staged.result
+        entry.version = staged.new_version
+        entry.versions.append(staged.new_version)
+        row.version, row.moves_count, row.turn_started_ms = staged.new_version, staged.number, staged.at
+        row.pending = staged.pending if result is None else []
         if result is not None:
-            row.status, row.result = "over", final
-        for s in seats:
-            if s.seat in banks:
-                s.bank_ms = banks[s.seat]
+            row.status, row.result = "over", staged.final
+        for s in staged.seats:
+            if s.seat in staged.banks:
+                s.bank_ms = staged.banks[s.seat]
         if result is not None:
-            self.server.lobby_changed(table_id)
-        return {"version": new_version, "number": match.version, "seat": acting.seat, "duplicate": False,
-                "events": [e.to_json() for e in events if e.visible_to(acting.seat)], "over": result is not None,
-                "_bots": result is None and any(s.bot is not None or s.zombie for s in seats)}
+            self.server.lobby_changed(staged.table_id)
+        return {"version": staged.new_version, "number": staged.number, "seat": staged.acting, "duplicate": False,
+                "events": [e.to_json() for e in staged.events if e.visible_to(staged.acting)],
+                "over": result is not None,
+                "_bots": result is None and any(s.bot is not None or s.zombie for s in staged.seats)}
 
     @staticmethod
     def _check_status(row: TableRow) -> None:

@@ -22,6 +22,9 @@ def test_resign_at_two_seats_the_other_wins(client):
     assert table["status"] == "over" and table["resigned"] == [1]
     result = table["result"]
     assert result["winners"] == [0] and result["ranks"] == [1, 2] and result["ended"] == "resigned"
+    for api in (a, b):  # nobody is asked to decide any more
+        snap = api.table(table_id)
+        assert snap["legal"] == [] and snap["pending"] == [] and snap["prompts"] == []
     # Nothing more can be played or resigned.
     assert a.move(table_id, 1, {"type": "pass"}).status_code == 409
     assert a.post(f"/api/tables/{table_id}/resign").json()["code"] == "not_playing"

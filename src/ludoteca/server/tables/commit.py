@@ -168,6 +168,8 @@ class GroupCommit:
     async def move(self, mover: Actor | BotMover, table_id: str, version: int, move: Any, move_id: str | None,
                    seat: int | None = None) -> dict[str, Any]:
         """On the event loop: the move's acknowledgement once committed (or its ApiError)."""
+        if not self._threads or self._closed:  # not started, or stopping: the ordinary path
+            return await asyncio.to_thread(self.moves.submit_move, mover, table_id, version, move, move_id, seat)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._put(self._request(mover, table_id, version, move, move_id, seat, future))
         return await future
@@ -289,11 +291,14 @@ class GroupCommit:
             bots = result.pop("_bots", True)
             if result.get("duplicate"):
                 continue
-            core.changed(request.table_id, result["version"], bots, origin=live.process)
             try:
                 prepared.append(live.prepare(request.table_id, result["version"]))
             except Exception:
-                log.exception("live updates of table %s failed", request.table_id)
+                log.exception("live updates of table %s failed; the notice goes the ordinary way",
+                              request.table_id)
+                core.changed(request.table_id, result["version"], bots)
+            else:
+                core.changed(request.table_id, result["version"], bots, origin=live.process)
         waiting = []
         for request in group:
             result, error = request.outcome

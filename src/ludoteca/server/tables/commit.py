@@ -41,8 +41,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ludoteca.server.tables")
 
-MAX_GROUP = 256
-"""Moves written in one transaction at most."""
+MAX_GROUP = 64
+"""Moves written in one transaction at most: beyond some dozens the commit costs nothing
+more per move, and the first move of a group would wait for all the others."""
 
 
 @dataclass(eq=False)
@@ -104,16 +105,24 @@ class DriverWriter:
             if sqlite:
                 cursor.execute("BEGIN IMMEDIATE")
             cursor.executemany(self.insert, moves)
+            # One statement per kind, many rows: a round trip each on PostgreSQL, not one
+            # per table. Each row names one table (its key) at the version the move was
+            # checked against: the drivers sum the rows changed, so a shortfall means some
+            # table moved on under this process's copy.
+            bumps, finishes = [], []
             for s in group:
                 bump = {"id": s.table_id, "old": s.row.version, "revision": s.row.revision,
                         "version": s.new_version, "moves": s.number, "at": s.at,
                         "pending": _json(s.pending if s.result is None else [])}
                 if s.result is None:
-                    cursor.execute(self.bump, bump)
+                    bumps.append(bump)
                 else:
-                    cursor.execute(self.finish, {**bump, "result": _json(s.result.to_json()), "finished": at})
-                if cursor.rowcount != 1:
-                    raise Stale
+                    finishes.append({**bump, "result": _json(s.result.to_json()), "finished": at})
+            for statement, rows in ((self.bump, bumps), (self.finish, finishes)):
+                if rows:
+                    cursor.executemany(statement, rows)
+                    if cursor.rowcount != len(rows):
+                        raise Stale
             if banks:
                 cursor.executemany(self.bank, banks)
             if sqlite:

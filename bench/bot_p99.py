@@ -173,7 +173,8 @@ def main() -> None:
     workdir = tempfile.mkdtemp(prefix="ludoteca-bench-")
     db = args.db or f"sqlite:///{workdir}/bench.db"
     port = free_port()
-    env = {**os.environ, "LUDOTECA_DATABASE_URL": db, "LUDOTECA_SECRET": "bench",
+    env = {**os.environ, "LUDOTECA_BENCH_DIR": str(Path(__file__).resolve().parent),
+           "LUDOTECA_DATABASE_URL": db, "LUDOTECA_SECRET": "bench",
            "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000000", "LUDOTECA_ALLOW_GUESTS": "1",
            "LUDOTECA_BOT_SECONDS": str(args.bot_seconds)}
     server = ServerProcess([sys.executable, "-c", LAUNCHER, str(port), "1", *plugins], port=port, env=env,

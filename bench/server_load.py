@@ -34,14 +34,27 @@ ROOT = Path(__file__).resolve().parent.parent
 TEST_GAME = ROOT / "tests" / "server" / "drawbid.py"
 
 LAUNCHER = """
-import importlib, os, sys, uvicorn
-from ludoteca.games import register
-for path in sys.argv[3:]:
-    sys.path.insert(0, os.path.dirname(path))
-    register(importlib.import_module(os.path.basename(path).removesuffix(".py")).GAME)
-uvicorn.run("ludoteca.server.app:create_app", factory=True, host="127.0.0.1", port=int(sys.argv[1]),
+import os, sys, uvicorn
+# The plugin files are registered by the app factory below, in every server process
+# (uvicorn's workers are spawned: they import the factory by name, not this script).
+os.environ["LUDOTECA_BENCH_PLUGINS"] = os.pathsep.join(sys.argv[3:])
+sys.path.insert(0, os.environ["LUDOTECA_BENCH_DIR"])
+uvicorn.run("server_load:plugin_app", factory=True, host="127.0.0.1", port=int(sys.argv[1]),
             workers=int(sys.argv[2]), log_level="warning", ws_max_size=1 << 20)
 """
+
+
+def plugin_app() -> Any:
+    """In a server process: register the plugin files' games, then the app."""
+    import importlib
+
+    from ludoteca.games import register
+    from ludoteca.server.app import create_app
+
+    for path in filter(None, os.environ.get("LUDOTECA_BENCH_PLUGINS", "").split(os.pathsep)):
+        sys.path.insert(0, os.path.dirname(path))
+        register(importlib.import_module(os.path.basename(path).removesuffix(".py")).GAME)
+    return create_app()
 
 
 def _stat(pid: int) -> list[str]:
@@ -251,14 +264,13 @@ def main() -> None:
     workdir = tempfile.mkdtemp(prefix="ludoteca-bench-")
     args.db = args.db or f"sqlite:///{workdir}/bench.db"
     port = free_port()
-    env = {**os.environ, "LUDOTECA_DATABASE_URL": args.db, "LUDOTECA_SECRET": "bench",
+    env = {**os.environ, "LUDOTECA_BENCH_DIR": str(Path(__file__).resolve().parent),
+           "LUDOTECA_DATABASE_URL": args.db, "LUDOTECA_SECRET": "bench",
            "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000000", "LUDOTECA_ALLOW_GUESTS": "1"}
     if args.redis:
         env["LUDOTECA_REDIS_URL"] = args.redis
     if args.workers > 1 and not args.redis:
         parser.error("--workers needs --redis: the processes tell each other's clients through it")
-    if args.workers > 1 and plugins:
-        parser.error("--workers serves installed games only (a plugin file is registered in one process)")
     server = ServerProcess([sys.executable, "-c", LAUNCHER, str(port), str(args.workers), *plugins], port=port,
                            env=env, cwd=Path(workdir))
     try:

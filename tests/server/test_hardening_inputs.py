@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from ludoteca.server.app import create_app
 from tests.server.conftest import Api, make_settings, new_table
@@ -57,6 +58,9 @@ def test_nul_characters_are_refused_everywhere(any_client):
         ws.send_json({"type": "ping"})
         assert receive_until(ws, lambda m: m["type"] == "pong")
     assert a.table(table_id)["version"] == 0
+    # A NUL in a socket's address: the upgrade is refused before anything is looked up.
+    with pytest.raises(WebSocketDisconnect), any_client.websocket_connect(f"/api/tables/{table_id}%00/live") as ws:
+        ws.receive_json()
 
 
 @pytest.mark.parametrize("big", [2**31, 2**63, 2**64 + 7])

@@ -61,10 +61,11 @@ class Resign(TablesBase):
             chosen = mine[0]
             resigned = [*(row.resigned or []), {"seat": chosen.seat, "after": row.moves_count}]
             row.resigned = resigned
-            chosen.zombie = True  # a bot plays the seat on (and it cannot be taken back)
             standing = [s.seat for s in seats if s.seat not in resigned_seats(resigned)]
             over = len(standing) <= 1
-            if over:
+            if not over:
+                chosen.zombie = True  # a bot plays the seat on (and it cannot be taken back)
+            else:
                 result = ended_by_resignation(row.seats, resigned)
                 row.status, row.result, row.pending, row.finished_at = "over", result, [], now()
                 if row.rated:

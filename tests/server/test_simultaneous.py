@@ -49,9 +49,18 @@ def _picks(by_seat: dict[int, Api], table_id: str) -> tuple[int, dict[int, dict[
 
 def _assert_log_exact(client: TestClient, table_id: str, game: str, seats: int, sent: list[tuple[int, Any]]) -> None:
     """The stored move log holds every move once, in the order taken, and replays."""
-    record = client.get(f"/api/tables/{table_id}/record").json()
-    assert [tuple(m) for m in record["moves"]] == [(seat, move) for seat, move in sent]
-    match = Match.new(game, seats, record["options"], record["seed"])
+    # From storage: the record itself is served only once the game is over.
+    from sqlalchemy import select
+
+    from ludoteca.server.models import GameTable, MoveRow
+
+    with client.app.state.server.sessions() as db:
+        options = db.get(GameTable, table_id).options
+        seed = db.get(GameTable, table_id).seed
+        stored = db.execute(select(MoveRow.seat, MoveRow.move).where(MoveRow.table_id == table_id)
+                            .order_by(MoveRow.number)).all()
+    assert [tuple(m) for m in stored] == [(seat, move) for seat, move in sent]
+    match = Match.new(game, seats, options, seed)
     for seat, move in sent:
         match.play(seat, move)
 

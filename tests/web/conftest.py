@@ -103,7 +103,10 @@ def new_page(browser: Browser) -> Iterator:
     errors: list[str] = []
 
     def make(url: str, locale: str = "en-US", viewport: dict[str, int] | None = None) -> Page:
-        context = browser.new_context(locale=locale, viewport=viewport or DESKTOP)
+        # Playwright's wait_for_function evaluates its text with eval, which the page's
+        # Content-Security-Policy forbids; tests/web/test_security_headers.py checks the
+        # policy in a context of its own.
+        context = browser.new_context(locale=locale, viewport=viewport or DESKTOP, bypass_csp=True)
         context.set_default_timeout(15_000)
         contexts.append(context)
         page = context.new_page()

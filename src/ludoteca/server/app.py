@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -15,75 +16,64 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludoteca import __version__
 
-from . import errors, routes, ws
+from . import errors, logs, openapi, routes, ws
 from .config import Settings
+from .inputs import InputGuard
 from .state import Server
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("ludoteca.server")
 
 
-class BodyLimit:
-    """Refuses request bodies over the limit (413), declared or streamed."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await _too_large(send)
-            return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send)
-
-
-class _TooLarge(Exception):
-    pass
-
-
-async def _too_large(send: Send) -> None:
-    body = b'{"code":"too_large","message":"the request body is too large"}'
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
+# Only the app's own scripts; its own style sheets, plus the <style> elements its board
+# drawings add at run time, which carry the page's nonce (web/js/dom.js puts it on every
+# <style> it makes). Style attributes stay allowed: they can restyle, never run code,
+# and the boards set them on SVG shapes. The API's own pages (/docs, /redoc) load
+# Swagger UI and ReDoc from their CDN with an inline script: they get their own policy.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'{nonce}; style-src-attr 'unsafe-inline'; "
+       "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
+            "worker-src blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+DOCS_PATHS = ("/docs", "/redoc")
+HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+           (b"referrer-policy", b"same-origin"), (b"cross-origin-opener-policy", b"same-origin"),
+           (b"cross-origin-resource-policy", b"same-origin"),
+           (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=(), usb=()")]
 
 
 class SecurityHeaders:
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, https: bool = False) -> None:
         self.app = app
+        # HSTS only where the host said it serves over HTTPS (secure cookies).
+        self.extra = [(b"strict-transport-security", b"max-age=31536000")] if https else []
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        docs = scope.get("path", "").startswith(DOCS_PATHS)
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
-                headers += [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
-                            (b"referrer-policy", b"same-origin")]
+                if not any(name.lower() == b"content-security-policy" for name, _ in headers):
+                    headers.append((b"content-security-policy", (DOCS_CSP if docs else CSP.format(nonce="")).encode()))
+                headers += HEADERS + self.extra
                 message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+def _page_with_nonce(index: Path) -> HTMLResponse:
+    """The client's page with a fresh nonce for the <style> elements its scripts add."""
+    nonce = secrets.token_urlsafe(18)
+    html = index.read_text(encoding="utf-8").replace(
+        '<meta charset="utf-8">', f'<meta charset="utf-8">\n  <meta name="csp-nonce" content="{nonce}">', 1)
+    return HTMLResponse(html, headers={"Content-Security-Policy": CSP.format(nonce=f" 'nonce-{nonce}'"),
+                                       "Cache-Control": "no-store"})
 
 
 PLACEHOLDER = ("<!doctype html><meta charset=utf-8><title>Ludoteca</title><h1>Ludoteca</h1>"
@@ -95,6 +85,13 @@ def _mount_web(app: FastAPI, settings: Settings) -> None:
     """The browser client (built separately) at /; a placeholder page until it exists."""
     root = Path(settings.web_root) if settings.web_root else WEB
     if (root / "index.html").exists():
+        index = root / "index.html"
+
+        @app.get("/", include_in_schema=False)
+        @app.get("/index.html", include_in_schema=False)
+        def page() -> HTMLResponse:
+            return _page_with_nonce(index)
+
         app.mount("/", StaticFiles(directory=root, html=True), name="web")
         return
 
@@ -107,9 +104,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The app for ``settings`` (default: from the environment). Uvicorn's ``--factory``
     calls this in every worker process."""
     settings = settings or Settings.from_env()
+    logs.install()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        logs.install()  # again: a server that made the app before configuring logging
         server = Server(settings)  # migrates the database first
         app.state.server = server
         await server.start()
@@ -123,11 +122,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="A self-hostable arena for modern board games. Errors are JSON "
                               "`{code, message}`; cookie sessions send `X-CSRF-Token` on unsafe methods.")
     errors.install(app)
+    app.openapi = lambda: openapi.build(app)  # type: ignore[method-assign]
     app.include_router(routes.router)
     app.include_router(ws.router)
     _mount_web(app, settings)
-    app.add_middleware(SecurityHeaders)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders, https=settings.secure_cookies)
+    app.add_middleware(InputGuard, limit=settings.max_body_bytes)
     return app
 
 

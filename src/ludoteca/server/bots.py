@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -30,6 +31,12 @@ if TYPE_CHECKING:
     from .tables import Tables
 
 log = logging.getLogger("ludoteca.server.bots")
+
+MAX_BOT_MOVES = 10_000
+"""Moves one job plays at most before it lets others have the worker."""
+MAX_REFUSALS = 50
+"""Refusals in a row (another move landed first) after which a job gives up until the
+clock scan finds the table idle again: a race lost that often is no race but a fault."""
 
 ZOMBIE_BOT = "random"
 """The bot that plays a person's seat while they are away or out of time."""
@@ -87,8 +94,12 @@ class BotRunner:
     def _play(self, table_id: str) -> None:
         server = self.server
         settings = server.settings
-        for _ in range(10_000):  # a bound, in case bots keep each other busy forever
-            if self._closed:
+        refused = 0
+        for _ in range(MAX_BOT_MOVES):  # a bound, in case bots keep each other busy forever
+            if self._closed or refused > MAX_REFUSALS:
+                if refused > MAX_REFUSALS:
+                    # Given up for now: the clock scan finds the table idle and tries again.
+                    log.warning("bot moves at table %s refused %d times in a row; trying later", table_id, refused)
                 return
             with server.sessions() as db:
                 row = db.get(GameTable, table_id, populate_existing=True)
@@ -115,10 +126,13 @@ class BotRunner:
                     return
                 raise
             try:
-                self.submit(BotMover(bots[seat]), table_id, row.version, move,
-                                          f"bot:{number + 1}:{seat}", seat)
+                # An id no client can guess: a player who sent moves with the ids a bot
+                # would use next had the bot's moves refused as reused ids, for ever.
+                self.submit(BotMover(bots[seat]), table_id, row.version, move, f"bot:{secrets.token_hex(16)}", seat)
+                refused = 0
             except ApiError as error:
                 if error.status == 409:
+                    refused += 1
                     continue  # someone else moved first: look again
                 log.warning("bot move refused at table %s: %s %s", table_id, error.code, error.message)
                 return

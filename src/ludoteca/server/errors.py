@@ -4,12 +4,14 @@ Unexpected exceptions become a bare 500 (logged, never echoed: no stack traces o
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Route
 
 log = logging.getLogger("ludoteca.server")
 
@@ -50,11 +52,39 @@ def install(app: FastAPI) -> None:
                             status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, error: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
-        return JSONResponse({"code": code, "message": str(error.detail)}, status_code=error.status_code)
+    async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        status = error.status_code
+        if status == 404 and request.url.path.startswith("/api/") and _allowed(request):
+            status = 405  # the static files answered for a path the API takes with other methods
+        code = {404: "not_found", 405: "method_not_allowed"}.get(status, "http_error")
+        headers = dict(error.headers or {})
+        if status == 405:
+            # The static files mounted at / answer 405 for any path the API does not
+            # take with this method: say which methods the API takes there.
+            headers["Allow"] = _allowed(request) or headers.get("Allow", "GET, HEAD")
+        message = "Method Not Allowed" if status != error.status_code else str(error.detail)
+        return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers or None)
 
     @app.exception_handler(Exception)
     async def _crash(request: Request, error: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return JSONResponse({"code": "internal", "message": "internal server error"}, status_code=500)
+
+
+def _allowed(request: Request) -> str:
+    """The methods the app's routes take at this request's path."""
+    methods: set[str] = set()
+    for route in flat_routes(request.app.routes):
+        if isinstance(route, Route) and route.methods and route.path_regex.match(request.url.path):
+            methods |= route.methods
+    return ", ".join(sorted(methods))
+
+
+def flat_routes(routes: Any) -> Iterator[Any]:
+    """Every route, those of included routers too (FastAPI keeps those behind a wrapper)."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            yield from flat_routes(inner.routes)
+        else:
+            yield route

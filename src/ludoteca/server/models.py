@@ -86,6 +86,9 @@ class GameTable(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     # The table this one's players went on to after it was over (one at most).
     rematch_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # Seats that resigned, in order: [{"seat": s, "after": moves played then}]. Their
+    # players rank last (the first to resign last of all); a bot plays each on.
+    resigned: Mapped[list[dict[str, int]] | None] = mapped_column(JSON, nullable=True)
 
 
 class TableSeat(Base):

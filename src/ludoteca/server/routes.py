@@ -19,6 +19,7 @@ from . import auth, content, source
 from .auth import Actor, optional_actor, require_actor
 from .db import now
 from .errors import ERROR_SCHEMA, ApiError
+from .inputs import MAX_INT
 from .models import User
 from .ratings import leaderboard
 from .schemas import AddBot, ChatIn, Credentials, Join, Kick, MoveIn, NewTable, UndoIn
@@ -27,7 +28,8 @@ from .state import Server
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"description": text, "content": {"application/json": {"schema": ERROR_SCHEMA}}}
     for code, text in ((401, "not signed in"), (403, "forbidden"), (404, "not found"), (409, "conflict"),
-                       (422, "invalid or illegal"), (429, "too many requests"))
+                       (413, "the body is over the limit (too_large)"), (422, "invalid or illegal"),
+                       (429, "too many requests"), (503, "the table's game did not answer in time"))
 }
 
 router = APIRouter(prefix="/api", responses=ERRORS)
@@ -40,6 +42,8 @@ def server_of(request: Request) -> Server:
 
 
 ServerDep = Annotated[Server, Depends(server_of)]
+# A seat number in a query: within what storage holds (a larger one was a 500).
+Seat = Annotated[int | None, Query(ge=0, le=MAX_INT)]
 
 
 @router.get("/health", tags=["server"])
@@ -199,8 +203,8 @@ def lobby(server: ServerDep, me: MaybeMe, game: str | None = None,
 
 
 @router.get("/tables/{table_id}", tags=["tables"])
-def table(table_id: str, server: ServerDep, me: MaybeMe, seat: int | None = None,
-          since: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
+def table(table_id: str, server: ServerDep, me: MaybeMe, seat: Seat = None,
+          since: Annotated[int | None, Query(ge=0, le=MAX_INT)] = None) -> dict[str, Any]:
     """The table, the caller's own view and legal moves, the version and the clocks;
     spectators get the public view."""
     return server.tables.snapshot(me, table_id, seat, since)
@@ -217,6 +221,14 @@ def join(table_id: str, me: Me, server: ServerDep, body: Join | None = None) -> 
 def leave(table_id: str, me: Me, server: ServerDep) -> dict[str, Any]:
     """Leave: frees the seat before the start; afterwards a bot plays it (zombie mode)."""
     return server.tables.leave(me, table_id)
+
+
+@router.post("/tables/{table_id}/resign", tags=["tables"])
+def resign(table_id: str, me: Me, server: ServerDep, body: Join | None = None) -> dict[str, Any]:
+    """Concede a game in play. When one seat is left standing (always at two seats) the
+    game ends and it wins; otherwise the resigner ranks last and a bot plays the seat on.
+    Rated tables count it. ``seat`` only for a player with several seats."""
+    return server.tables.resign(me, table_id, body.seat if body else None)
 
 
 @router.post("/tables/{table_id}/bots", tags=["tables"])
@@ -266,13 +278,13 @@ def undo(table_id: str, body: UndoIn, me: Me, server: ServerDep) -> dict[str, An
 
 @router.get("/tables/{table_id}/record", tags=["tables"])
 def record(table_id: str, server: ServerDep, me: MaybeMe) -> dict[str, Any]:
-    """The match record: once the game is over, or if its players made it public."""
+    """The match record (setup, seed, moves): once the game is over, whatever the table's
+    ``record_public`` says, since replaying it shows every hand and the deck order."""
     return server.tables.record(me, table_id)
 
 
 @router.get("/tables/{table_id}/replay", tags=["tables"])
-def replay(table_id: str, server: ServerDep, me: MaybeMe, seat: Annotated[int | None, Query(ge=0)] = None,
-           ) -> dict[str, Any]:
+def replay(table_id: str, server: ServerDep, me: MaybeMe, seat: Seat = None) -> dict[str, Any]:
     """The match replayed from one seat's point of view (no seat: a spectator's), one
     frame per move: ``{frames: [{version, seat, move, view, pending, events}]}``, frame 0
     the setup. Allowed when the record is: once the game is over, or if its players made
@@ -290,8 +302,8 @@ def static_part(table_id: str, key: str, server: ServerDep, me: MaybeMe, respons
 
 
 @router.get("/tables/{table_id}/log", tags=["tables"])
-def log(table_id: str, server: ServerDep, me: MaybeMe, seat: int | None = None,
-        since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+def log(table_id: str, server: ServerDep, me: MaybeMe, seat: Seat = None,
+        since: Annotated[int, Query(ge=0, le=MAX_INT)] = 0) -> dict[str, Any]:
     """The events the caller may see, in order (after move number ``since``)."""
     return server.tables.log(me, table_id, seat, since)
 

@@ -7,14 +7,21 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ludoteca.bots import bot_names
+
+from .inputs import MAX_INT
+
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+# Usernames and passwords are checked by auth.check_credentials (with their own error
+# codes, bad_username and bad_password); the description says exactly what it takes.
 class Credentials(Strict):
-    username: str = Field(min_length=1, max_length=64)
-    password: str = Field(min_length=1, max_length=256)
+    username: str = Field(min_length=1, max_length=64,
+                          json_schema_extra={"minLength": 3, "maxLength": 32, "pattern": r"^[A-Za-z0-9_.-]{3,32}$"})
+    password: str = Field(min_length=1, max_length=256, json_schema_extra={"minLength": 8, "maxLength": 256})
 
 
 class NewTable(Strict):
@@ -34,7 +41,7 @@ class Join(Strict):
 
 class AddBot(Strict):
     seat: int | None = Field(default=None, ge=0, le=16)
-    bot: str = Field(default="random", max_length=40)
+    bot: str = Field(default="random", max_length=40, json_schema_extra={"enum": list[Any](bot_names())})
 
 
 class Kick(Strict):
@@ -42,14 +49,14 @@ class Kick(Strict):
 
 
 class MoveIn(Strict):
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, le=MAX_INT)
     move: dict[str, Any]
     id: str | None = Field(default=None, min_length=1, max_length=64)
     seat: int | None = Field(default=None, ge=0, le=16, description="Only for a player with several seats.")
 
 
 class UndoIn(Strict):
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, le=MAX_INT)
     seat: int | None = Field(default=None, ge=0, le=16)
 
 

@@ -24,6 +24,9 @@ from .tables.commit import GroupCommit
 
 log = logging.getLogger("ludoteca.server")
 
+HEARTBEAT_SECONDS = 1.0
+"""How often a process notes that the server serves (at most: the clock scan's tick)."""
+
 
 class Server(Core):
     """The running server: the core, and the services built on it."""
@@ -43,6 +46,8 @@ class Server(Core):
 
     async def start(self) -> None:
         self.bots.loop = asyncio.get_running_loop()
+        # Before any clock is read: time when no process served is charged to nobody.
+        await asyncio.to_thread(self.tables.resume_clocks, self._outage_slack_ms())
         self.pipeline.start(self.bots.loop)
         await self.hub.start(self.live.on_message)
         # Tables where a bot was about to move when the server stopped go on at once.
@@ -57,9 +62,13 @@ class Server(Core):
         idle_ms = int(max(5.0, 3 * self.settings.bot_seconds + self.settings.bot_delay_seconds) * 1000)
         loop = asyncio.get_running_loop()
         purged = loop.time()
+        beat = 0.0
         while True:
             await asyncio.sleep(tick)
             try:
+                if loop.time() - beat >= HEARTBEAT_SECONDS:
+                    beat = loop.time()
+                    await asyncio.to_thread(self.tables.heartbeat)
                 await asyncio.to_thread(self.tables.expire_clocks)
                 for table_id in await asyncio.to_thread(self.tables.idle_bot_tables, idle_ms):
                     self.bots.schedule(table_id)
@@ -70,6 +79,11 @@ class Server(Core):
                 raise
             except Exception:
                 log.exception("clock scan failed")
+
+    def _outage_slack_ms(self) -> int:
+        """A gap in the heartbeat longer than this is an outage (shorter ones are a busy
+        machine, or a process restarted while another served)."""
+        return int(max(3 * HEARTBEAT_SECONDS, 3 * self.settings.clock_tick_seconds) * 1000)
 
     def _purge_sessions(self) -> None:
         with self.transaction() as db:

@@ -20,6 +20,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from .auth import Actor, lookup, token_from
 from .errors import ApiError
+from .inputs import MAX_INT, has_nul
 from .live import Client
 
 router = APIRouter()
@@ -43,8 +44,8 @@ async def live(ws: WebSocket, table_id: str) -> None:
     actor: Actor | None = await asyncio.to_thread(lookup, server, *found) if found else None
     await ws.accept()
     try:
-        version = int(query["version"]) if "version" in query else None
-        seat = int(query["seat"]) if "seat" in query else None
+        version = _bounded(query["version"]) if "version" in query else None
+        seat = _bounded(query["seat"]) if "seat" in query else None
         if found and actor is None:
             raise ApiError(401, "not_signed_in", "this session has ended")
         if actor is not None and actor.via == "cookie" and not _origin_ok(ws):
@@ -64,7 +65,14 @@ async def live(ws: WebSocket, table_id: str) -> None:
     live_hub.add(client)
     try:
         while not client.closed:
-            text = await ws.receive_text()
+            frame = await ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            text = frame.get("text")
+            if text is None:  # a binary frame: the protocol is JSON text
+                client.send({"type": "error", "status": 422, "code": "invalid_request",
+                             "message": "messages are JSON objects in text frames"})
+                continue
             if len(text) > server.settings.max_ws_message_bytes:
                 client.send({"type": "error", "code": "too_large", "message": "message too large"})
                 continue
@@ -80,12 +88,26 @@ async def live(ws: WebSocket, table_id: str) -> None:
             await writer
 
 
+def _bounded(raw: str) -> int:
+    """A query integer storage can hold (ValueError otherwise: a clear 422)."""
+    value = int(raw)
+    if not 0 <= value <= MAX_INT:
+        raise ValueError(raw)
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_INT
+
+
 async def _handle(server: Any, client: Client, actor: Actor | None, text: str) -> None:
     message: Any = None
     try:
         message = json.loads(text)
         if not isinstance(message, dict):
             raise ValueError
+        if has_nul(message):
+            raise ApiError(422, "invalid_request", "a message may not hold a NUL character")
         kind = message.get("type")
         ref = message.get("id") if isinstance(message.get("id"), str) else None
         if kind == "ping":
@@ -93,7 +115,7 @@ async def _handle(server: Any, client: Client, actor: Actor | None, text: str) -
             return
         if kind == "hello":
             version = message.get("version")
-            client.version = version if isinstance(version, int) and not isinstance(version, bool) else None
+            client.version = version if _is_int(version) else None
             client.fresh = True
             client.generation += 1
             server.live.mark(client.table_id)
@@ -101,16 +123,16 @@ async def _handle(server: Any, client: Client, actor: Actor | None, text: str) -
         if actor is None:
             raise ApiError(401, "not_signed_in", "sign in to play or chat")
         if kind == "move":
-            if not isinstance(message.get("version"), int) or not isinstance(message.get("move"), dict):
+            if not _is_int(message.get("version")) or not isinstance(message.get("move"), dict):
                 raise ApiError(422, "invalid_request", "a move message has an integer version and a move object")
             if ref is not None and len(ref) > 64:
                 raise ApiError(422, "invalid_request", "a move id has at most 64 characters")
-            seat = message.get("seat") if isinstance(message.get("seat"), int) else None
+            seat = message.get("seat") if _is_int(message.get("seat")) else None
             result = await server.pipeline.move(actor, client.table_id, message["version"], message["move"], ref,
                                                 seat)
             client.send({"type": "ack", "id": ref, **result})
         elif kind == "undo":
-            if not isinstance(message.get("version"), int):
+            if not _is_int(message.get("version")):
                 raise ApiError(422, "invalid_request", "an undo message has an integer version")
             result = await asyncio.to_thread(server.tables.undo, actor, client.table_id, message["version"], None)
             client.send({"type": "ack", "id": ref, **result})

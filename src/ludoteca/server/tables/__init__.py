@@ -8,6 +8,7 @@ WebSocket, a bot or a clock. One module per concern:
     moves     the move path (``submit_move``): checked, played, committed, announced
     undo      taking back a move
     records   records, replays, static view parts, event logs
+    resign    conceding a game in play
     chat      a table's chat
     clocks    the clock scan
     profiles  a player's profile
@@ -25,6 +26,7 @@ from .lobby import Lobby
 from .moves import Moves, Stale
 from .profiles import Profiles
 from .records import Records
+from .resign import Resign
 from .seating import Seating
 from .undo import Undo
 from .views import Views
@@ -32,5 +34,5 @@ from .views import Views
 __all__ = ["BotMover", "Stale", "TableRow", "Tables"]
 
 
-class Tables(Lobby, Seating, Views, Moves, Undo, Records, Chat, Clocks, Profiles):
+class Tables(Lobby, Seating, Views, Moves, Undo, Records, Resign, Chat, Clocks, Profiles):
     """Every table service, sharing one core."""

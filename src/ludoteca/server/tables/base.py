@@ -30,6 +30,11 @@ _READ_SEATS = (select(_S, _U.c.username).select_from(_S.outerjoin(_U, _U.c.id ==
                .where(_S.c.table_id == bindparam("id")).order_by(_S.c.seat))
 
 
+def resigned_seats(resigned: list[dict[str, int]] | None) -> list[int]:
+    """The seats that resigned, in order, from a table's ``resigned`` column."""
+    return [r["seat"] for r in resigned or []]
+
+
 @dataclass(frozen=True)
 class BotMover:
     """A bot playing a seat (its own, or a person's in zombie mode)."""
@@ -104,6 +109,7 @@ class TablesBase:
             "clock": row.clock, "rated": row.rated, "private": row.private, "record_public": row.record_public,
             "status": row.status, "version": row.version, "moves": row.moves_count, "pending": row.pending,
             "players": players, "result": row.result, "creator": creator, "rematch": row.rematch_id,
+            "resigned": resigned_seats(getattr(row, "resigned", None)),
             "spectators": sum(1 for user in sockets if user is None or user not in seated),
             "created_at": row.created_at.isoformat() + "Z",
         }

@@ -41,8 +41,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ludoteca.server.tables")
 
-MAX_GROUP = 256
-"""Moves written in one transaction at most."""
+MAX_GROUP = 64
+"""Moves written in one transaction at most: beyond some dozens the commit costs nothing
+more per move, and the first move of a group would wait for all the others."""
 
 
 @dataclass(eq=False)
@@ -104,16 +105,24 @@ class DriverWriter:
             if sqlite:
                 cursor.execute("BEGIN IMMEDIATE")
             cursor.executemany(self.insert, moves)
+            # One statement per kind, many rows: a round trip each on PostgreSQL, not one
+            # per table. Each row names one table (its key) at the version the move was
+            # checked against: the drivers sum the rows changed, so a shortfall means some
+            # table moved on under this process's copy.
+            bumps, finishes = [], []
             for s in group:
                 bump = {"id": s.table_id, "old": s.row.version, "revision": s.row.revision,
                         "version": s.new_version, "moves": s.number, "at": s.at,
                         "pending": _json(s.pending if s.result is None else [])}
                 if s.result is None:
-                    cursor.execute(self.bump, bump)
+                    bumps.append(bump)
                 else:
-                    cursor.execute(self.finish, {**bump, "result": _json(s.result.to_json()), "finished": at})
-                if cursor.rowcount != 1:
-                    raise Stale
+                    finishes.append({**bump, "result": _json(s.final), "finished": at})
+            for statement, rows in ((self.bump, bumps), (self.finish, finishes)):
+                if rows:
+                    cursor.executemany(statement, rows)
+                    if cursor.rowcount != len(rows):
+                        raise Stale
             if banks:
                 cursor.executemany(self.bank, banks)
             if sqlite:
@@ -168,6 +177,8 @@ class GroupCommit:
     async def move(self, mover: Actor | BotMover, table_id: str, version: int, move: Any, move_id: str | None,
                    seat: int | None = None) -> dict[str, Any]:
         """On the event loop: the move's acknowledgement once committed (or its ApiError)."""
+        if not self._threads or self._closed:  # not started, or stopping: the ordinary path
+            return await asyncio.to_thread(self.moves.submit_move, mover, table_id, version, move, move_id, seat)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._put(self._request(mover, table_id, version, move, move_id, seat, future))
         return await future
@@ -289,11 +300,14 @@ class GroupCommit:
             bots = result.pop("_bots", True)
             if result.get("duplicate"):
                 continue
-            core.changed(request.table_id, result["version"], bots, origin=live.process)
             try:
                 prepared.append(live.prepare(request.table_id, result["version"]))
             except Exception:
-                log.exception("live updates of table %s failed", request.table_id)
+                log.exception("live updates of table %s failed; the notice goes the ordinary way",
+                              request.table_id)
+                core.changed(request.table_id, result["version"], bots)
+            else:
+                core.changed(request.table_id, result["version"], bots, origin=live.process)
         waiting = []
         for request in group:
             result, error = request.outcome

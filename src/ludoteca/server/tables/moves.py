@@ -23,7 +23,8 @@ from ..db import now, now_ms
 from ..errors import ApiError
 from ..matches import EngineTimeout, Entry
 from ..models import GameTable, TableSeat, User
-from .base import _M, _S, _T, BotMover, TableRow, TablesBase
+from .base import _M, _S, _T, BotMover, TableRow, TablesBase, resigned_seats
+from .resign import with_resignations
 
 log = logging.getLogger("ludoteca.server.tables")
 
@@ -70,6 +71,14 @@ class Staged:
     result: Any
     at: int
     banks: dict[int, int]
+
+    @property
+    def final(self) -> dict[str, Any] | None:
+        """The result as stored: seats that resigned rank last whatever the engine's
+        scores say."""
+        if self.result is None:
+            return None
+        return with_resignations(self.result.to_json(), getattr(self.row, "resigned", None))
 
     @property
     def rated_finish(self) -> bool:
@@ -127,6 +136,7 @@ class Moves(TablesBase):
             row, seats = entry.row, entry.seats
             acting = self._acting_seat(mover, seats, seat, row.pending)
             self._check_move(acting, row, version, entry)
+            self._not_resigned(mover, acting, row)
         else:
             # Read and check outside any write transaction: the write below is guarded by
             # the versioned UPDATE and the unique constraints, and stays short.
@@ -141,6 +151,7 @@ class Moves(TablesBase):
                 self._check_status(row)
                 entry = cache.sync(db, row)
                 self._check_move(acting, row, version, entry)
+                self._not_resigned(mover, acting, row)
                 self._remember(entry, row, seats)
                 if entry.row is not None and entry.seats is not None:
                     row, seats = entry.row, entry.seats
@@ -182,7 +193,7 @@ class Moves(TablesBase):
         if result is None:
             done = connection.execute(_BUMP, bump)
         else:
-            done = connection.execute(_FINISH, {**bump, "b_result": result.to_json(), "b_finished": now()})
+            done = connection.execute(_FINISH, {**bump, "b_result": staged.final, "b_finished": now()})
         if done.rowcount != 1:
             raise Stale
         if staged.banks:
@@ -191,7 +202,7 @@ class Moves(TablesBase):
         if result is not None and row.rated:
             # Joins the move's transaction: its commit flushes, the move's commits.
             with OrmSession(bind=connection, join_transaction_mode="rollback_only") as db:
-                self._rate(db, row, staged.seats, list(result.ranks))
+                self._rate(db, row, staged.seats, list((staged.final or {})["ranks"]))
                 db.commit()
 
     def _conflict(self, staged: Staged, retry: bool) -> dict[str, Any]:
@@ -222,7 +233,7 @@ class Moves(TablesBase):
         row.version, row.moves_count, row.turn_started_ms = staged.new_version, staged.number, staged.at
         row.pending = staged.pending if result is None else []
         if result is not None:
-            row.status, row.result = "over", result.to_json()
+            row.status, row.result = "over", staged.final
         for s in staged.seats:
             if s.seat in staged.banks:
                 s.bank_ms = staged.banks[s.seat]
@@ -239,6 +250,12 @@ class Moves(TablesBase):
             raise ApiError(409, "game_over", "the game is over", version=row.version)
         if row.status != "playing":
             raise ApiError(409, "not_playing", "this table is not being played", version=row.version)
+
+    @staticmethod
+    def _not_resigned(mover: Actor | BotMover, acting: Any, row: TableRow) -> None:
+        """A person whose seat resigned plays it no more: the bot does."""
+        if not isinstance(mover, BotMover) and acting.seat in resigned_seats(getattr(row, "resigned", None)):
+            raise ApiError(403, "resigned", "this seat resigned: a bot plays it on", version=row.version)
 
     @classmethod
     def _check_move(cls, acting: Any, row: TableRow, version: int, entry: Entry) -> None:

@@ -23,7 +23,11 @@ class Records(TablesBase):
             row = self._row(db, table_id)
             seats = self._seats(db, table_id)
             self._visible(db, row, actor, seats)
-            if row.status != "over" and not row.record_public:
+            # The record holds the seed and every move: replayed with the open engine it
+            # shows every hand, the deck order and each seat's secret choices. So it leaves
+            # the server only once the game is over, whatever ``record_public`` says
+            # (that lets spectators follow the replay's public frames during play).
+            if row.status != "over":
                 raise ApiError(403, "record_hidden", "the record is shown once the game is over")
             moves = db.execute(select(MoveRow.seat, MoveRow.move).where(MoveRow.table_id == table_id)
                                .order_by(MoveRow.number)).all()
@@ -31,7 +35,7 @@ class Records(TablesBase):
         from ludoteca.engine import MatchRecord, PlayedMove
 
         record = MatchRecord(row.game, row.seats, row.options, row.seed, [PlayedMove(s, m) for s, m in moves], players)
-        return {**record.to_json(), "result": row.result}
+        return {**record.to_json(), "result": row.result, "resigned": row.resigned or []}
 
     def replay(self, actor: Actor | None, table_id: str, seat: int | None) -> dict[str, Any]:
         """The match replayed from ``seat``'s point of view (None: a spectator's): a frame
@@ -93,7 +97,8 @@ class Records(TablesBase):
             raise ApiError(503, "engine_timeout", "this table's game did not answer in time") from None
         except LudotecaError as error:
             raise ApiError(503, "table_unavailable", f"this table cannot be replayed: {error.code}") from None
-        return {"table": table_id, "game": row.game, "seat": seat, "result": row.result, "frames": frames}
+        return {"table": table_id, "game": row.game, "seat": seat, "result": row.result, "frames": frames,
+                "resigned": row.resigned or []}
 
     def static_part(self, actor: Actor | None, table_id: str, key: str) -> Any:
         """One of the match's static view parts (the same for every seat): whoever may

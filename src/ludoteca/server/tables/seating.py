@@ -13,7 +13,7 @@ from ..auth import Actor
 from ..db import now, now_ms
 from ..errors import ApiError, not_found
 from ..models import GameTable, TableSeat
-from .base import TablesBase
+from .base import TablesBase, resigned_seats
 
 
 class Seating(TablesBase):
@@ -39,7 +39,8 @@ class Seating(TablesBase):
             own = self._own(seats, actor)
             if row.status == "playing":
                 # Taking back one's seat from the zombie bot.
-                mine = [s for s in seats if s.user_id == actor.user_id and s.zombie]
+                gone = resigned_seats(row.resigned)  # a resigned seat is the bot's for good
+                mine = [s for s in seats if s.user_id == actor.user_id and s.zombie and s.seat not in gone]
                 if not mine:
                     raise ApiError(409, "already_started", "this table has started")
                 for s in mine:

@@ -34,7 +34,9 @@ class Views(TablesBase):
         match = entry.match
 
         def compute() -> dict[str, Any]:
-            decisions = match.game.pending(match.state)
+            # A table no longer in play (ended by a resignation, suspended) asks nobody
+            # to decide, whatever its match would.
+            decisions = match.game.pending(match.state) if row.status == "playing" else []
             pending = sorted({d.seat for d in decisions})
             reset = since is None or since < entry.undo_version or since > entry.version
             since_number = 0 if since is None or reset else entry.number_at(since)

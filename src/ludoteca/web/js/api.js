@@ -84,6 +84,7 @@ export const createTable = (spec) => post("/api/tables", spec);
 export const table = (id) => get(`/api/tables/${enc(id)}`);
 export const join = (id, seat) => post(`/api/tables/${enc(id)}/join`, seat === undefined ? {} : { seat });
 export const leave = (id) => post(`/api/tables/${enc(id)}/leave`);
+export const resign = (id) => post(`/api/tables/${enc(id)}/resign`);
 export const addBot = (id, seat, bot = "random") => post(`/api/tables/${enc(id)}/bots`, { seat, bot });
 export const kick = (id, seat) => post(`/api/tables/${enc(id)}/kick`, { seat });
 export const start = (id) => post(`/api/tables/${enc(id)}/start`);

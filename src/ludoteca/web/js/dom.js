@@ -1,8 +1,13 @@
 // Tiny DOM helpers: the client builds its pages from code, so one small element
 // factory keeps that code readable without a framework.
 
+// The page's Content-Security-Policy lets in only <style> elements with its nonce
+// (the server puts a fresh one in this meta tag): the ones the boards make get it here.
+const NONCE = document.querySelector('meta[name="csp-nonce"]')?.content || "";
+
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
+  if (tag === "style" && NONCE) el.nonce = NONCE;
   setAttrs(el, attrs);
   append(el, children);
   return el;

@@ -26,7 +26,12 @@ export async function mount(main, { id }) {
   try {
     const snap = await api.table(id);
     r.table = snap.table || snap;
-    r.record = await api.record(id);
+    // The record (seed and moves) comes only once the game is over; while a table with a
+    // public record is played, the replay's frames alone are shown.
+    r.record = await api.record(id).catch((e) => {
+      if (e.status === 403 && r.table.record_public && r.table.status === "playing") return { game: r.table.game, moves: [], result: null };
+      throw e;
+    });
   } catch (e) {
     main.append(h("p", { class: "message error", role: "alert", id: "replay-error" }, e.status === 403 ? t("replay.not_yet") : e.message));
     return {};
@@ -46,6 +51,7 @@ export async function mount(main, { id }) {
   async function loadPov() {
     try {
       const data = await api.replay(id, r.pov);
+      r.resigned = data.resigned || [];
       // Static view parts (a map, a sheet's layout) come once, not in every frame.
       r.frames = await Promise.all(list(data, "frames").map(async (f) => ({ ...f, view: await wholeView(id, f.view) })));
     } catch {
@@ -124,7 +130,10 @@ export async function mount(main, { id }) {
       events = r.events.filter((e) => (e.number ?? 0) <= r.step);
       clear(board, h("p", { class: "muted small" }, t("replay.no_frames")));
     }
-    clear(log, events.map((e) => h("li", {}, eventSeat(game().id, e) !== null ? seatBadge(eventSeat(game().id, e), 14) : null, h("span", {}, eventText(game().id, e, seats())))));
+    // A resignation is no move: its line comes once the moves before it are played.
+    const resignations = (r.resigned || r.record.resigned || []).filter((x) => x.after <= r.step)
+      .map((x) => h("li", { class: "resigned" }, seatBadge(x.seat, 14), h("span", {}, t("replay.resigned", { name: seatName(seats(), x.seat) }))));
+    clear(log, events.map((e) => h("li", {}, eventSeat(game().id, e) !== null ? seatBadge(eventSeat(game().id, e), 14) : null, h("span", {}, eventText(game().id, e, seats())))), resignations);
     log.scrollTop = log.scrollHeight;
     const atEnd = r.step === total() && r.record.result;
     score.hidden = !atEnd;

@@ -51,6 +51,8 @@ function worthAColumn(result, breakdown, key) {
 // module says which, from the result's breakdown), one column per player, and the total.
 function statisticsTable(game, module, result, seats, view) {
   if (!module || typeof module.statistics !== "function") return null;
+  // A game ended by resignation was never scored: there are no points to take apart.
+  if (result.ended === "resigned" || !(result.breakdown || []).length) return null;
   let rows;
   try {
     rows = module.statistics(result, { t, view, seats, game: game.id }) || [];
@@ -98,6 +100,7 @@ export function scoreboard(game, result, seats, module = null, view = null) {
   return [
     h("h2", {}, t("score.title")),
     h("p", { class: "prompt", id: "winners" }, t(winners.length > 1 ? "score.winners_tied" : "score.winner", { names })),
+    result.ended === "resigned" ? h("p", { class: "muted small", id: "by-resignation" }, t("score.by_resignation")) : null,
     h("div", { class: "table-scroll" }, h("table", { id: "ranking" }, h("thead", {}, head), h("tbody", {}, rows))),
     statistics,
   ];

@@ -400,7 +400,7 @@ export async function mount(main, { id }) {
       h("span", { class: "meta" },
         toMove ? h("span", { class: "turn" }, "▶ ", t("table.to_move")) : null,
         x.bot ? h("span", {}, t("seat.bot")) : null,
-        x.zombie ? h("span", {}, t("seat.zombie")) : null,
+        resigned().includes(x.seat) ? h("span", { class: "resigned" }, t("seat.resigned")) : x.zombie ? h("span", {}, t("seat.zombie")) : null,
         x.connected !== undefined && !x.bot ? h("span", {}, h("span", { class: ["dot", x.connected && "on"] }), t(x.connected ? "seat.online" : "seat.offline")) : null,
         clock ? h("span", { class: ["clock", clock.low && "low"], dataset: { clockSeat: x.seat }, title: t("table.clock") },
           clockIcon(), h("span", { class: "clock-text" }, clock.text)) : null));
@@ -457,7 +457,8 @@ export async function mount(main, { id }) {
       s.canUndo ? "undo" : "",
       playing ? "leave" : "",
       s.table.status,
-      playing && seats().some((x) => s.yourSeats.includes(x.seat) && x.zombie) ? "take-back" : "",
+      playing && seats().some((x) => s.yourSeats.includes(x.seat) && x.zombie && !resigned().includes(x.seat)) ? "take-back" : "",
+      playing && s.yourSeats.some((seat) => !resigned().includes(seat)) ? "resign" : "",
       language(),
     ].join("|");
     if (actions.dataset.drawn !== wanted) {
@@ -466,9 +467,31 @@ export async function mount(main, { id }) {
         s.canUndo ? h("button", { type: "button", id: "undo", onclick: undo }, t("table.undo")) : null,
         playing ? h("button", { type: "button", class: "link small", id: "leave-playing", onclick: () => seatAction(() => api.leave(id)) }, t("table.leave_game")) : null,
         wanted.includes("take-back") ? h("button", { type: "button", id: "take-back", onclick: () => seatAction(() => api.join(id)) }, t("table.take_back")) : null,
+        wanted.includes("|resign|") ? h("button", { type: "button", class: "danger-outline", id: "resign", onclick: confirmResign }, t("table.resign")) : null,
         notifyToggle());
     }
     drawMoves();
+  }
+
+  function resigned() {
+    return (s.table && s.table.resigned) || [];
+  }
+
+  // Resigning cannot be undone: it asks first, in a modal dialog that says what follows
+  // (at two players the other wins; at more, last place and a bot plays the seat on).
+  function confirmResign() {
+    const standing = seats().filter((x) => !resigned().includes(x.seat)).length;
+    const close = () => { if (dialog.open) dialog.close(); dialog.remove(); };
+    const dialog = h("dialog", { class: "confirm", id: "resign-dialog", "aria-labelledby": "resign-title" },
+      h("h2", { id: "resign-title" }, t("table.resign_confirm_title")),
+      h("p", {}, t(standing <= 2 ? "table.resign_confirm_two" : "table.resign_confirm_more")),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "danger", id: "resign-yes", onclick: () => { close(); seatAction(() => api.resign(id)); } }, t("table.resign_yes")),
+        h("button", { type: "button", id: "resign-no", onclick: close }, t("table.resign_no"))));
+    dialog.addEventListener("cancel", close);
+    document.body.append(dialog);
+    dialog.showModal();
+    dialog.querySelector("#resign-no").focus();
   }
 
   function drawMoves() {

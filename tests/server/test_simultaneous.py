@@ -19,6 +19,9 @@ from tests.server.conftest import Api, make_settings, new_table
 from tests.server.test_live import receive_until
 
 CASES = [("bloodrage", 2), ("bloodrage", 4), ("hadrianswall", 2), ("hadrianswall", 6)]
+OPTIONS = {"bloodrage": {"clans": "random"}}
+"""Blood Rage's clans dealt, so that the game opens on the draft (chosen, they come first,
+one seat at a time)."""
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -31,7 +34,7 @@ def any_client(request: pytest.FixtureRequest) -> Iterator[TestClient]:
 def _table(client: TestClient, game: str, seats: int) -> tuple[str, dict[int, Api]]:
     """A started table of people, ``record_public`` so that its move log can be read."""
     apis = [Api(client) for _ in range(seats)]
-    table_id = new_table(apis[0], apis[1:], game=game, record_public=True)
+    table_id = new_table(apis[0], apis[1:], game=game, record_public=True, options=OPTIONS.get(game, {}))
     by_seat = {}
     for api in apis:
         (seat,) = api.table(table_id)["your_seats"]

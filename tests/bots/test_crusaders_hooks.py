@@ -93,7 +93,8 @@ def test_evaluate_a_finished_game_follows_the_result(game: Game[Any]) -> None:
 
 
 @pytest.mark.parametrize("options", [None, {"knight_orders": False, "wheel": "individual"},
-                                     {"wheel": "first_game"}])
+                                     {"wheel": "first_game"}, {"wheel": "learning"}, {"wheel": "tournament"},
+                                     {"knight_orders": False, "wheel": "tournament"}])
 def test_rollout_policy_returns_a_legal_move(game: Game[Any], options: dict[str, Any] | None) -> None:
     rng = Rng(5)
     checked = 0

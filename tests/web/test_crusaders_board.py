@@ -200,7 +200,7 @@ def test_a_whole_game_against_a_bot_on_the_board(server, new_page) -> None:
           f"kinds played: {sorted(kinds_played)}; {time.monotonic() - started:.1f} s")
 
 
-def engine_views(seats: int, seed: int) -> dict[str, tuple[dict, list[dict], int]]:
+def engine_views(seats: int, seed: int, wheel: str = "individual") -> dict[str, tuple[dict, list[dict], int]]:
     """A random game in this process: the first view (and legal moves) of the deciding seat
     in each phase, keyed by phase."""
     from ludoteca.engine import Rng
@@ -208,7 +208,7 @@ def engine_views(seats: int, seed: int) -> dict[str, tuple[dict, list[dict], int
 
     game = CrusadersGame()
     rng = Rng(seed)
-    state = game.setup(seats, {"knight_orders": True, "wheel": "individual"}, seed)
+    state = game.setup(seats, {"knight_orders": True, "wheel": wheel}, seed)
     found: dict[str, tuple[dict, list[dict], int]] = {}
     while game.result(state) is None:
         seat = game.pending(state)[0].seat
@@ -219,9 +219,10 @@ def engine_views(seats: int, seed: int) -> dict[str, tuple[dict, list[dict], int
     return found
 
 
-RENDER = """async ([view, legal, seat]) => {
+RENDER = """async ([view, legal, seat, lang]) => {
   const m = await import('/games/crusaders.js');
   const i18n = await import('/js/i18n.js');
+  if (lang) await i18n.setLanguage(lang, { remember: false });
   i18n.useGame('crusaders');
   await i18n.loadGameStrings('crusaders');
 """ + PROBE_ROOT + """  window.played = [];
@@ -240,7 +241,7 @@ def test_the_large_board_offers_every_phase_on_the_board(server, new_page, seats
     views = engine_views(seats, seed=seats)
     assert {"order", "setup", "turn", "move", "split", "build", "after_upgrade", "over"} <= set(views), set(views)
     for phase, (view, legal, seat) in views.items():
-        assert page.evaluate(RENDER, [view, legal, seat]) >= (1 if legal else 0), phase
+        assert page.evaluate(RENDER, [view, legal, seat, None]) >= (1 if legal else 0), phase
         expect(page.locator("#probe svg.cr-map .cr-region")).to_have_count(61)
         expect(page.locator("#probe svg.cr-player")).to_have_count(seats)
         on_board = [json.loads(m) for m in page.locator("#probe [data-move]").evaluate_all(
@@ -263,3 +264,72 @@ def test_the_large_board_offers_every_phase_on_the_board(server, new_page, seats
             page.set_viewport_size(DESKTOP)
     expect(page.locator("#probe .cr-final tbody")).to_contain_text("Total")
     assert "cr.ui" not in page.locator("#probe").inner_text()
+
+
+@pytest.mark.parametrize("wheel", ["learning", "tournament"])
+def test_cr_41_cr_42_variant_games_offer_every_move_on_the_board(server, new_page, wheel: str) -> None:
+    """The Learning Game (no upgrade badges) and the Knight's Tournament (the wheel arranged
+    place by place, any knight order), drawn from a random 3-seat game: every legal move has
+    its control on the board, and another seat's wheel stays hidden while it is arranged."""
+    page = new_page(f"{server.url}/#/help")
+    views = engine_views(3, seed=5, wheel=wheel)
+    for phase, (view, legal, seat) in views.items():
+        assert page.evaluate(RENDER, [view, legal, seat, None]) >= (1 if legal else 0), phase
+        on_board = [json.loads(m) for m in page.locator("#probe [data-move]").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-move'))")]
+        for move in legal:
+            if move["type"] in ("step", "build"):
+                assert any(b["type"] == move["type"] for b in on_board), (phase, move)
+            else:
+                assert move in on_board, (phase, move)
+        if wheel == "learning":
+            expect(page.locator("#probe .cr-upgrade")).to_have_count(0)
+            if phase == "turn":
+                expect(page.locator("#probe svg.cr-player[data-seat='0'] .cr-wedge.upgraded")).to_have_count(2)
+        if wheel == "tournament" and phase == "order":
+            assert legal[0]["type"] == "arrange"
+            # the reader arranges its own wheel; the others' are not shown
+            expect(page.locator(f"#probe svg.cr-player:not([data-seat='{seat}']) .cr-wedge")).to_have_count(0)
+            expect(page.locator("#probe .cr-choice").first).to_contain_text("Place 1:")
+            screenshot(page, "crusaders-tournament-arrange")
+            page.set_viewport_size(PHONE)
+            heights = page.locator("#probe .cr-choice").evaluate_all(
+                "els => els.map(e => e.getBoundingClientRect().height)")
+            assert heights and min(heights) >= 44, heights  # a finger can hit every choice
+            screenshot(page, "crusaders-tournament-arrange-phone", PHONE)
+            page.set_viewport_size(DESKTOP)
+        text = page.locator("#probe").inner_text()
+        assert "cr.ui" not in text and "undefined" not in text, phase
+    assert "order" in views and "over" in views
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "vi"])
+def test_cr_43_the_map_and_the_log_name_regions_alike(server, new_page, lang: str) -> None:
+    """Every hex shows its name (row letter, place number), the names the log lines and the
+    move labels use: "from D2 to C1", never a region id such as l20."""
+    from ludoteca.games.crusaders import CrusadersGame
+    from ludoteca.games.crusaders.components import components
+
+    board = components().board_for(3)
+    game = CrusadersGame()
+    state = game.setup(3, {"knight_orders": False, "wheel": "shared"}, 3)  # first knights to place
+    seat = game.pending(state)[0].seat
+    legal = game.legal(state, seat)
+    assert {m["type"] for m in legal} == {"place_knight"}
+    page = new_page(f"{server.url}/#/help")
+    page.evaluate(RENDER, [game.view(state, seat), legal, seat, lang])
+    drawn = page.locator("#probe svg.cr-map .cr-region").evaluate_all(
+        "els => els.map(e => [e.dataset.region, e.querySelector('.cr-region-name').textContent])")
+    assert sorted(drawn) == sorted([reg.id, reg.name] for reg in board.regions)
+    labels = page.locator("#probe [data-move]").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label') || e.textContent)")
+    named = {board.regions[board.index[m["region"]]].name for m in legal}
+    assert len(labels) == len(legal) and all(any(name in label for label in labels) for name in named), labels
+    assert not any(reg.id in " ".join(labels) for reg in board.regions), labels
+    line = page.evaluate("""async () => {
+        const m = await import('/js/gamemodule.js');
+        return m.eventText('crusaders', { key: 'cr.moved', args: { seat: 0, from: 'l20', to: 'l12' } },
+                           [{ seat: 0, username: 'ana' }]);
+    }""")
+    assert "D2" in line and "C1" in line and "l20" not in line and "l12" not in line, line
+    screenshot(page, f"crusaders-region-names-{lang}")

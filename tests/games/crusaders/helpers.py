@@ -11,14 +11,20 @@ from ludoteca.games.crusaders.state import CrusadersState
 
 GAME = CrusadersGame()
 C = components()
-# first_game wheel: positions 0..5 hold these wedges
+# The tests' own wheel (set by setup() unless a wheel option is given): positions 0..5 hold these wedges
 MOVE_A, MOVE_B, MUSTER, INFLUENCE, BUILD, CRUSADE = range(6)
+TEST_WHEEL = ("move_a", "move_b", "muster", "influence", "build", "crusade")
 
 
 def setup(seats: int = 3, seed: int = 1, **options: Any) -> CrusadersState:
     options.setdefault("knight_orders", False)
+    fixed = "wheel" not in options
     options.setdefault("wheel", "first_game")
-    return GAME.setup(seats, options, seed)
+    state = GAME.setup(seats, options, seed)
+    if fixed:
+        for p in state.players:
+            p.wheel = TEST_WHEEL
+    return state
 
 
 def finish_setup(state: CrusadersState) -> CrusadersState:

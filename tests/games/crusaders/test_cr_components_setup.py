@@ -184,8 +184,11 @@ def test_cr_12_wheel_arrangement_option() -> None:
     assert len({p.wheel for p in shared.players}) == 1
     individual = [setup(4, seed=s, wheel="individual") for s in range(5)]
     assert any(len({p.wheel for p in st.players}) > 1 for st in individual)
+    # the player aid's first-game picture, clockwise from the top
     first = setup(3, wheel="first_game")
-    assert first.players[0].wheel == ("move_a", "move_b", "muster", "influence", "build", "crusade")
+    assert first.players[0].wheel == ("move_a", "crusade", "influence", "move_b", "build", "muster")
+    assert [C.wedges[C.wedge_index[w]].upgrade for w in first.players[0].wheel] == [
+        "build", "build", "move", "crusade", "influence", "influence"]
     assert len({setup(3, seed=s, wheel="shared").players[0].wheel for s in range(6)}) > 1
 
 

@@ -58,20 +58,20 @@ def test_cr_16_upgraded_wedge_splits_tokens_in_either_order() -> None:
     state = started(3)
     clear_map(state)
     p = state.players[0]
-    p.upgraded[MUSTER] = True  # Muster / Crusade
+    p.upgraded[MUSTER] = True  # Muster / Influence
     p.tokens[MUSTER] = 3
     play(state, 0, {"type": "resolve", "wedge": MUSTER})
     assert state.phase == "split"
     moves = GAME.legal(state, 0)
-    assert {"type": "split", "primary": 0, "first": "crusade"} in moves
+    assert {"type": "split", "primary": 0, "first": "influence"} in moves
     assert {"type": "split", "primary": 3, "first": "muster"} in moves
-    assert {"type": "split", "primary": 1, "first": "crusade"} in moves
+    assert {"type": "split", "primary": 1, "first": "influence"} in moves
     assert {"type": "split", "primary": 1, "first": "muster"} in moves
     assert len(moves) == 2 * 3
-    events = play(state, 0, {"type": "split", "primary": 2, "first": "crusade"})
+    events = play(state, 0, {"type": "split", "primary": 2, "first": "influence"})
     actions = [(e.args["action"], e.args["tokens"]) for e in events if e.key == "cr.action"]
-    assert actions == [("crusade", 1), ("muster", 2)]
-    assert p.troops == 1 and p.influence == 1
+    assert actions == [("influence", 1), ("muster", 2)]
+    assert p.troops == 1 and p.influence == 1 + 1  # the Influence action, then the troop's influence
     assert state.current == 1
     # all tokens to one action: only that one is resolved
     q = state.players[1]
@@ -85,14 +85,15 @@ def test_cr_16_first_action_finished_before_the_second() -> None:
     state = started(3)
     clear_map(state)
     p = state.players[0]
-    p.upgraded[MOVE_A] = True  # Move / Muster
+    p.upgraded[MOVE_A] = True  # Move / Build
     p.tokens[MOVE_A] = 4
     play(state, 0, {"type": "resolve", "wedge": MOVE_A})
     play(state, 0, {"type": "split", "primary": 2, "first": "move"})
-    assert state.phase == "move" and state.actions == [("muster", 2)]
-    assert p.troops == 0  # the muster waits until the move is over
+    assert state.phase == "move" and state.actions == [("build", 2)]
     play(state, 0, {"type": "stop"})
-    assert p.troops == 1 and state.current == 1
+    assert state.phase == "build" and state.current == 0  # the build waits until the move is over
+    play(state, 0, {"type": "pass"})
+    assert state.current == 1
 
 
 def test_cr_17_sowing_clockwise_from_the_next_wedge() -> None:

@@ -358,6 +358,9 @@ def rollout_policy(game: Game[Any], state: CrusadersState, seat: int, legal: Seq
     if phase == "saracen":
         return legal[0]  # the building or troop when offered: it scores and uncovers a bonus
     if phase == "order":
+        if legal[0]["type"] == "arrange":
+            # Knight's Tournament (CR-42): the designer's first-game wheel is a sound arrangement
+            return next(m for w in C.first_game_order for m in legal if m["wedge"] == w)
         return max(legal, key=lambda m: _ORDER_RANK.get(m["order"], 0))
     if phase == "after_upgrade":
         return legal[-1]  # no_sow: keep the tokens where the wheel was planned

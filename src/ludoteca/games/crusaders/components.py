@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,7 @@ BUILDINGS = ("castle", "church", "farm", "bank")
 ENEMIES = ("prussian", "slav", "saracen")
 BONUS_KINDS = ("move", "muster", "crusade", "influence", "build", "knight")
 HEX_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class Region:
     bonus_slot: bool
     discount: tuple[tuple[str, int], ...]
     influence: tuple[tuple[str, int], ...]
+    name: str = ""  # the name players read on the map and in the log (CR-43), e.g. "D2"
 
     def discount_for(self, building: str) -> int:
         return sum(n for b, n in self.discount if b == building)
@@ -103,6 +105,7 @@ class Components:
     wedge_index: dict[str, int]
     tokens_per_wedge: int
     first_game_order: tuple[str, ...]
+    learning_upgraded: tuple[str, ...]
     buildings: dict[str, BuildingType]
     troops: tuple[Troop, ...]
     enemy_tokens: tuple[str, ...]
@@ -142,12 +145,26 @@ def _pairs(mapping: dict[str, int] | None, allowed: tuple[str, ...]) -> tuple[tu
     return tuple(out)
 
 
+def region_names(cells: list[tuple[int, int]]) -> list[str]:
+    """Names for hexes given as axial (q, r): a letter per row from the north (A, B, ...) and a number
+    per place in the row from the west (1, 2, ...), so "D2" is the second hex of the fourth row (CR-43).
+    No public source names the regions of the printed map, so the names are a grid drawn on the map."""
+    rows = sorted({r for _, r in cells})
+    return [f"{ROW_LETTERS[rows.index(r)]}{sorted(q2 for q2, r2 in cells if r2 == r).index(q) + 1}" for q, r in cells]
+
+
+def _named(regions: tuple[Region, ...]) -> tuple[Region, ...]:
+    names = region_names([(reg.q, reg.r) for reg in regions])
+    return tuple(replace(reg, name=name) for reg, name in zip(regions, names, strict=True))
+
+
 def _board(side: str, data: dict[str, Any]) -> Board:
     regions = tuple(
         Region(r["id"], int(r["q"]), int(r["r"]), bool(r.get("start")), bool(r.get("flag")),
                bool(r.get("bonus_slot")), _pairs(r.get("discount"), BUILDINGS), _pairs(r.get("influence"), BUILDINGS))
         for r in data["regions"]
     )
+    regions = _named(regions)
     where = {(reg.q, reg.r): i for i, reg in enumerate(regions)}
     if len(where) != len(regions):
         raise ValueError(f"crusaders board {side}: two regions share a hex")
@@ -197,6 +214,15 @@ def components() -> Components:
         enemy_tokens += [f"saracen:{reward}"] * count
     tile_list = tuple(BonusTile(t["id"], t["building"], int(t.get("discount", 0)), int(t.get("influence", 0)))
                       for t in tiles["tiles"])
+    if len(tile_list) != int(tiles["count_confirmed"]) or len({t.id for t in tile_list}) != len(tile_list):
+        raise ValueError("crusaders: the bonus tiles must be the box's count, each with its own id")
+    for t in tile_list:
+        if t.building not in (*BUILDINGS, "any") or (t.discount > 0) == (t.influence > 0) or min(t.discount,
+                                                                                                   t.influence) < 0:
+            raise ValueError(f"crusaders bonus tile {t.id}: one building type (or any), a discount or an influence")
+    ids = {w.id for w in wedges}
+    if sorted(wheel["first_game_order"]) != sorted(ids) or not set(wheel["learning_upgraded"]) <= ids:
+        raise ValueError("crusaders wheel: the first-game order holds each wedge once")
     order_list = []
     for o in orders["orders"]:
         s, p = o["setup"], o["play"]
@@ -219,6 +245,7 @@ def components() -> Components:
         wedge_index={w.id: i for i, w in enumerate(wedges)},
         tokens_per_wedge=int(wheel["tokens_per_wedge"]),
         first_game_order=tuple(wheel["first_game_order"]),
+        learning_upgraded=tuple(wheel["learning_upgraded"]),
         buildings=btypes,
         troops=tuple(Troop(int(t["cost"]), int(t["influence"]), int(t["crusade"])) for t in troops["troops"]),
         enemy_tokens=tuple(enemy_tokens),

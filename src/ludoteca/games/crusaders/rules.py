@@ -164,8 +164,11 @@ class CrusadersGame(Game[CrusadersState]):
     options = (
         Option("knight_orders", "bool", True, "Each player draws two knight orders and keeps one."),
         Option("wheel", "choice", "shared", "Wheel arrangement: one random arrangement copied by all (shared), "
-               "each player's own random arrangement (individual), or the first-game arrangement (first_game).",
-               choices=("shared", "individual", "first_game")),
+               "each player's own random arrangement (individual), the first-game arrangement (first_game), the "
+               "learning game (learning: the first-game arrangement with both Move wedges upgraded, and no "
+               "upgrading), or the Knight's Tournament (tournament: each player arranges its own wheel and, with "
+               "knight orders, picks any order).",
+               choices=("shared", "individual", "first_game", "learning", "tournament")),
     )
     # A real bound: at most 60 rounds (CR-35) of 5 turns; a turn takes at most 23 decisions (resolve, split,
     # 15 knight steps and a stop, a crusade and its Saracen reward or a build, a sowing choice); setup
@@ -184,16 +187,21 @@ class CrusadersGame(Game[CrusadersState]):
         s.rng = rng
         ids = [w.id for w in C.wedges]
         shared = list(ids)
-        if s.wheel_option == "first_game":
+        tournament = s.wheel_option == "tournament"
+        if s.wheel_option in ("first_game", "learning"):
             shared = list(C.first_game_order)
-        else:
+        elif not tournament:
             rng.shuffle(shared)
         for _ in range(seats):
             p = Player()
             wheel = list(shared)
             if s.wheel_option == "individual":
                 rng.shuffle(wheel)
-            p.wheel = tuple(wheel)
+            # Knight's Tournament: each player arranges its own wheel before setup (CR-42)
+            p.wheel = () if tournament else tuple(wheel)
+            if s.wheel_option == "learning":
+                # the learning game starts with both Move wedges on their upgraded side (CR-41)
+                p.upgraded = [w in C.learning_upgraded for w in p.wheel]
             p.tokens = [C.tokens_per_wedge] * 6
             p.knights = [-1] * C.knights
             s.players.append(p)
@@ -210,7 +218,10 @@ class CrusadersGame(Game[CrusadersState]):
             s.tiles[region] = tile
         s.buildings = [()] * n
         s.supply = C.supply_base + C.supply_per_player * seats
-        if s.knight_orders:
+        if tournament:
+            # every order is open to every player, the same one to several (CR-42): nothing is dealt
+            s.phase = "order"
+        elif s.knight_orders:
             deck = [o.id for o in C.orders]
             rng.shuffle(deck)
             for p in s.players:
@@ -222,6 +233,17 @@ class CrusadersGame(Game[CrusadersState]):
             s.revealed = True
             self._after_orders(s)
         return s
+
+    def _maybe_reveal(self, state: CrusadersState, events: list[Event]) -> None:
+        """Once every seat has chosen (its order, and in the Knight's Tournament its wheel), all is shown."""
+        if any(len(q.wheel) < 6 or (state.knight_orders and not q.order) for q in state.players):
+            return
+        state.revealed = True
+        if state.wheel_option == "tournament":
+            events.append(Event("cr.wheels_revealed", {}))
+        if state.knight_orders:
+            events.append(Event("cr.orders_revealed", {"orders": [q.order for q in state.players]}))
+        self._after_orders(state)
 
     def _after_orders(self, s: CrusadersState) -> None:
         tasks: list[tuple[int, str]] = []
@@ -253,7 +275,14 @@ class CrusadersGame(Game[CrusadersState]):
             return []
         if phase == "order":
             # the offers themselves are in each seat's own view, never in a prompt others might see
-            return [Decision(seat, Prompt("cr.prompt.order")) for seat, p in enumerate(state.players) if not p.order]
+            out = []
+            for seat, p in enumerate(state.players):
+                if len(p.wheel) < 6:
+                    out.append(Decision(seat, Prompt("cr.prompt.arrange", {"n": len(p.wheel) + 1})))
+                elif state.knight_orders and not p.order:
+                    key = "cr.prompt.order_any" if state.wheel_option == "tournament" else "cr.prompt.order"
+                    out.append(Decision(seat, Prompt(key)))
+            return out
         if phase == "setup":
             seat, task = state.setup_tasks[0]
             return [Decision(seat, Prompt(f"cr.prompt.setup_{task}"))]
@@ -272,8 +301,12 @@ class CrusadersGame(Game[CrusadersState]):
             return []
         if phase == "order":
             p = state.players[seat]
-            if p.order:
+            if len(p.wheel) < 6:
+                return [{"type": "arrange", "wedge": w.id} for w in C.wedges if w.id not in p.wheel]
+            if p.order or not state.knight_orders:
                 return []
+            if state.wheel_option == "tournament":
+                return [{"type": "order", "order": o.id} for o in C.orders]
             return [{"type": "order", "order": o} for o in p.offers]
         if seat != state.current:
             return []
@@ -293,7 +326,8 @@ class CrusadersGame(Game[CrusadersState]):
             return [{"type": "setup_upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
         if phase == "turn":
             moves: list[Move] = [{"type": "resolve", "wedge": pos} for pos in range(6) if p.tokens[pos] > 0]
-            moves += [{"type": "upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
+            if state.wheel_option != "learning":  # the learning game has no upgrading (CR-41)
+                moves += [{"type": "upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
             if all(p.upgraded):
                 moves.append({"type": "skip"})
             return moves
@@ -536,15 +570,21 @@ class CrusadersGame(Game[CrusadersState]):
         kind = move["type"]
         p = state.players[seat]
         board = BOARDS[state.seats]
+        if kind == "arrange":
+            p.wheel = (*p.wheel, move["wedge"])
+            if len(p.wheel) == 5:  # the last wedge has one place left
+                p.wheel = (*p.wheel, next(w.id for w in C.wedges if w.id not in p.wheel))
+            if len(p.wheel) == 6:
+                events.append(Event("cr.wheel_arranged", {"seat": seat}))
+            self._maybe_reveal(state, events)
+            return events
         if kind == "order":
             p.order = move["order"]
-            p.rejected = next(o for o in p.offers if o != p.order)
+            if p.offers:
+                p.rejected = next(o for o in p.offers if o != p.order)
             events.append(Event("cr.order_chosen", {"seat": seat}))
             events.append(Event("cr.order_you_chose", {"seat": seat, "order": p.order}, to=seat))
-            if all(q.order for q in state.players):
-                state.revealed = True
-                events.append(Event("cr.orders_revealed", {"orders": [q.order for q in state.players]}))
-                self._after_orders(state)
+            self._maybe_reveal(state, events)
             return events
         if state.phase == "setup":
             task = state.setup_tasks.pop(0)[1]
@@ -646,6 +686,10 @@ class CrusadersGame(Game[CrusadersState]):
     def explain(self, state: CrusadersState, seat: int, move: Move) -> IllegalMove:
         kind = move.get("type")
         p = state.players[seat] if 0 <= seat < state.seats else None
+        if kind == "upgrade" and state.wheel_option == "learning":
+            return IllegalMove("no_upgrades", "the learning game has no upgrading")
+        if kind == "arrange" and state.phase == "order" and p is not None and len(p.wheel) < 6:
+            return IllegalMove("cannot_arrange", "choose a wedge that is not on your wheel yet")
         if state.phase == "turn" and p is not None and isinstance(move.get("wedge"), int) and 0 <= move["wedge"] < 6:
             w = move["wedge"]
             if kind == "resolve" and p.tokens[w] == 0:

@@ -15,19 +15,24 @@ from .rules import action_value, bonus, enemy_strength
 from .scoring import breakdown
 from .state import CrusadersState
 
+ORDER_IDS = tuple(o.id for o in components().orders)
+
 
 def _player_view(state: CrusadersState, seat: int, viewer: int | None) -> dict[str, Any]:
     c = components()
     board = c.board_for(state.seats)
     p = state.players[seat]
+    own = viewer == seat
+    # Knight's Tournament: a wheel being arranged is its player's own until everyone has chosen (CR-42)
+    hidden_wheel = state.wheel_option == "tournament" and not state.revealed and not own
     wheel = []
-    for pos, wid in enumerate(p.wheel):
+    for pos, wid in enumerate(() if hidden_wheel else p.wheel):
         wedge = c.wedges[c.wedge_index[wid]]
         wheel.append({"wedge": wid, "action": wedge.action, "upgrade": wedge.upgrade,
                       "upgraded": p.upgraded[pos], "tokens": p.tokens[pos]})
-    own = viewer == seat
     data: dict[str, Any] = {
         "wheel": wheel,
+        "wheel_done": len(p.wheel) == 6,
         "knights": [board.regions[k].id if k >= 0 else None for k in p.knights],
         "buildings": {name: p.built[i] for i, name in enumerate(BUILDINGS)},
         "next_costs": {name: (c.buildings[name].costs[p.built[i]] if p.built[i] < 4 else None)
@@ -62,6 +67,7 @@ def _catalogue() -> dict[str, Any]:
         "buildings": {name: {"costs": list(b.costs), "uncovers": [dict(u) for u in b.uncovers], "end": dict(b.end)}
                       for name, b in c.buildings.items()},
         "troops": [{"cost": t.cost, "influence": t.influence, "crusade": t.crusade} for t in c.troops],
+        "wedges": {w.id: {"action": w.action, "upgrade": w.upgrade} for w in c.wedges},
     }
 
 
@@ -72,6 +78,7 @@ def view(state: CrusadersState, seat: int | None) -> dict[str, Any]:
     for r, reg in enumerate(board.regions):
         regions.append({
             "id": reg.id,
+            "name": reg.name,
             "q": reg.q,
             "r": reg.r,
             "start": reg.start,
@@ -121,6 +128,10 @@ def view(state: CrusadersState, seat: int | None) -> dict[str, Any]:
 
 
 def secrets(state: CrusadersState) -> dict[int | None, set[str]]:
+    if state.wheel_option == "tournament":
+        # Every order and wedge id is open to every seat (the same order may be chosen twice), so
+        # no id is one seat's alone; the hidden choices are checked by the CR-42 tests instead.
+        return {None: set()}
     out: dict[int | None, set[str]] = {None: set(state.box)}
     for seat, p in enumerate(state.players):
         if not state.revealed:
@@ -134,9 +145,21 @@ def determinize(state: CrusadersState, seat: int, rng: Rng) -> CrusadersState:
     """Resample the knight orders ``seat`` has not seen: others' offers and choices before the
     reveal, the tiles they sent back after it, and the box."""
     s = state.clone()
+    others = [q for q in range(s.seats) if q != seat]
+    if s.wheel_option == "tournament":
+        if not s.revealed:
+            ids = [w.id for w in components().wedges]
+            for q in others:
+                p = s.players[q]
+                if p.wheel:
+                    pool = ids[:]
+                    rng.shuffle(pool)
+                    p.wheel = tuple(pool[:len(p.wheel)])
+                if p.order:
+                    p.order = ORDER_IDS[rng.below(len(ORDER_IDS))]
+        return s
     if not s.knight_orders:
         return s
-    others = [q for q in range(s.seats) if q != seat]
     if not s.revealed:
         pool = list(s.box)
         for q in others:
@@ -176,6 +199,6 @@ def view_text(v: Mapping[str, Any]) -> str:
     for r in v["regions"]:
         if r["enemy"] or r["buildings"] or r["knights"] or r["tile"]:
             tile = r["tile"]["id"] if r["tile"] else None
-            lines.append(f"  {r['id']}: enemy={r['enemy']} knights={r['knights']} tile={tile} "
+            lines.append(f"  {r['id']} ({r['name']}): enemy={r['enemy']} knights={r['knights']} tile={tile} "
                          f"buildings={[(b['seat'], b['building'], b['level']) for b in r['buildings']]}")
     return "\n".join(lines)

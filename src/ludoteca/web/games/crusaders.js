@@ -24,6 +24,12 @@ const TARGET = "#0072B2";
 // Moves played on a wedge of the reader's wheel.
 const WHEEL_MOVES = new Set(["resolve", "upgrade", "skip", "sow_wedge", "remove_token", "add_token", "setup_upgrade"]);
 
+// A region's name as players read it on the map and in the log ("D2": row D from the top,
+// second place from the left; CR-43), from the game's strings.
+function regionName(t, id) {
+  return t(`cr.region.${id}`);
+}
+
 // -- small drawings -----------------------------------------------------------------
 
 // Icons are drawn in a 20x20 box centred on (0, 0), then placed and scaled.
@@ -226,8 +232,8 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
   const fill = reg.start ? "#f3e3bf" : reg.flag ? "#e9e4d2" : "#f4efe0";
   g.append(svg("polygon", { class: "cr-hex", points: hexPoints(cx, cy, HEX - 1), fill, stroke: "#8b8270", "stroke-width": 1 }));
   if (reg.start) g.append(svg("polygon", { points: hexPoints(cx, cy, HEX - 5), fill: "none", stroke: "#b08a3e", "stroke-width": 1.2, "stroke-dasharray": "3 3" }));
-  // The region's name, as the log uses it ("… from s06 to s07").
-  g.append(text(cx, cy - 27, reg.id, { "font-size": 6.5, fill: "#6d6658" }));
+  // The region's name, as the log uses it ("… from D2 to C1").
+  g.append(text(cx, cy - 25, regionName(t, reg.id), { "font-size": 9, "font-weight": 700, fill: "#5a5346", class: "cr-region-name" }));
   if (reg.flag && !reg.enemy) {
     // An empty flag space: an enemy stood here and was beaten.
     g.append(svg("path", { d: `M${cx - 4},${cy + 10} V${cy - 4} L${cx + 6},${cy - 1} L${cx - 4},${cy + 2}`, fill: "#cfc8b2", stroke: "#8b8270", "stroke-width": 1 }));
@@ -279,7 +285,7 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
       if (phase === "move" && index === mem.knight) k.prepend(svg("circle", { cx: kx, cy: ky, r: 11, fill: "#ffffff", stroke: TARGET, "stroke-width": 2.5 }));
       if (phase === "move" && knightSteps.has(index) && knightSteps.size > 1) {
         k.dataset.knight = index;
-        clickable(k, (e) => { e.stopPropagation(); mem.knight = index; redraw(mem); }, t("cr.ui.pick_knight", { region: reg.id }));
+        clickable(k, (e) => { e.stopPropagation(); mem.knight = index; redraw(mem); }, t("cr.ui.pick_knight", { region: regionName(t, reg.id) }));
         k.classList.add("cr-pick");
       }
     }
@@ -298,7 +304,7 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
       if (moves.length === 1) control(g, moves[0], moveLabel(moves[0], ctx), ctx);
       else {
         g.classList.add("cr-target");
-        clickable(g, () => { mem.region = reg.id; redraw(mem); }, t("cr.ui.pick_region", { region: reg.id }));
+        clickable(g, () => { mem.region = reg.id; redraw(mem); }, t("cr.ui.pick_region", { region: regionName(t, reg.id) }));
       }
     } else {
       control(g, moves[0], moveLabel(moves[0], ctx), ctx);
@@ -317,6 +323,7 @@ function ensureStyle() {
     .cr-target .cr-wedge-shape { stroke: ${TARGET}; stroke-width: 3; }
     .cr-target:hover .cr-wedge-shape, .cr-target:focus .cr-wedge-shape { filter: brightness(0.92); }
     .cr-pick { cursor: pointer; }
+    .cr-choice { min-height: 44px; }
     svg [tabindex]:focus:not(:focus-visible) { outline: none; }
     .cr-sown { animation: cr-sown 2.4s ease-out both; }
     @keyframes cr-sown { 0% { opacity: 0; } 15% { opacity: 1; } 80% { opacity: 1; } 100% { opacity: 0; } }
@@ -480,7 +487,10 @@ function playerSvg(ctx, seat, mem) {
   const name = `${acting ? "▶ " : ""}${seatName(ctx.seats, seat)}${seat === ctx.seat ? ` (${t("cr.ui.you")})` : ""}`;
   board.append(text(30, 22, name, { "text-anchor": "start", "font-size": 13, "font-weight": 700 }));
   board.append(titled(svg("g", { class: "cr-influence" }, icon("influence", W - 60, 17, 16, "#f1e5a6"), text(W - 48, 22, p.influence, { "text-anchor": "start", "font-size": 15, "font-weight": 700 })), t("cr.ui.influence_n", { n: p.influence })));
-  const order = p.order ? t(`cr.order.${p.order}`) : p.order_chosen ? t("cr.ui.order_hidden") : view.options.knight_orders ? t("cr.ui.order_choosing") : "";
+  // Knight's Tournament: another player's wheel, while it is arranged, is not shown (CR-42).
+  const arranging = p.wheel_done === false && seat !== ctx.seat;
+  const order = p.order ? t(`cr.order.${p.order}`) : arranging ? t("cr.ui.wheel_hidden")
+    : p.order_chosen ? t("cr.ui.order_hidden") : view.options.knight_orders ? t("cr.ui.order_choosing") : "";
   if (order) board.append(text(30, 37, order, { "text-anchor": "start", "font-size": 10, fill: "#5c5c66", class: "cr-order" }));
   if (p.order) board.lastChild.append(svg("title", {}, t(`cr.order.${p.order}.text`)));
 
@@ -579,7 +589,7 @@ function tray(ctx, mem) {
     } else if (m.type === "build") {
       if (mem.region && m.region !== mem.region) continue;
       buttons.push(trayButton(m, ctx, [trayIcon(m.building, seatStyle(ctx.seat).colour), moveLabel(m, ctx)]));
-    } else if (["split", "stop", "pass", "saracen", "no_sow", "skip", "sow"].includes(m.type)) {
+    } else if (["split", "stop", "pass", "saracen", "no_sow", "skip", "sow", "arrange"].includes(m.type)) {
       const kind = m.type === "saracen" ? (m.take === "building" ? view.turn.reward : m.take === "troop" ? "troop" : "influence") : null;
       buttons.push(trayButton(m, ctx, kind ? [trayIcon(kind, kind === "influence" ? "#f1e5a6" : seatStyle(ctx.seat).colour), moveLabel(m, ctx)] : undefined));
     }
@@ -695,7 +705,13 @@ export function moveLabel(move, ctx) {
   const action = (a) => t(`cr.action.${a}`);
   switch (move.type) {
     case "order": return t(`cr.order.${move.order}`);
-    case "place_knight": return t("cr.ui.m.place_knight", { region: move.region });
+    case "place_knight": return t("cr.ui.m.place_knight", { region: regionName(t, move.region) });
+    case "arrange": {
+      // Knight's Tournament: the wedge for the next place of the reader's own wheel (CR-42).
+      const w = view && view.catalogue && view.catalogue.wedges ? view.catalogue.wedges[move.wedge] : null;
+      const placed = wheel ? wheel.length : 0;
+      return w ? t("cr.ui.m.arrange", { n: placed + 1, action: action(w.action), upgrade: action(w.upgrade) }) : move.wedge;
+    }
     case "remove_token": return t("cr.ui.m.remove_token", { wedge: wedge(move.wedge) });
     case "add_token": return t("cr.ui.m.add_token", { wedge: wedge(move.wedge) });
     case "setup_upgrade": return t("cr.ui.m.upgrade", { wedge: wedge(move.wedge) });
@@ -711,18 +727,18 @@ export function moveLabel(move, ctx) {
       if (!parts[second]) return t("cr.ui.m.split_all", { action: action(move.first), n: parts[move.first] });
       return t("cr.ui.m.split", { first: action(move.first), n: parts[move.first], second: action(second), m: parts[second] });
     }
-    case "step": return t("cr.ui.m.step", { to: move.to, n: move.knight + 1 });
+    case "step": return t("cr.ui.m.step", { to: regionName(t, move.to), n: move.knight + 1 });
     case "stop": return t("cr.ui.m.stop");
     case "crusade": {
       const reg = view && view.regions ? view.regions.find((r) => r.id === move.region) : null;
       const enemy = reg && reg.enemy ? t(`cr.enemy.${reg.enemy.split(":")[0]}`) : "";
-      return t("cr.ui.m.crusade", { region: move.region, enemy });
+      return t("cr.ui.m.crusade", { region: regionName(t, move.region), enemy });
     }
     case "pass": return t("cr.ui.m.pass");
     case "saracen":
       if (move.take === "building") return t("cr.ui.m.take_building", { building: t(`cr.building.${view.turn.reward}`) });
       return t(move.take === "troop" ? "cr.ui.m.take_troop" : "cr.ui.m.take_influence");
-    case "build": return t("cr.ui.m.build", { building: t(`cr.building.${move.building}`), region: move.region });
+    case "build": return t("cr.ui.m.build", { building: t(`cr.building.${move.building}`), region: regionName(t, move.region) });
     case "sow_wedge": return t("cr.ui.m.sow_wedge", { wedge: wedge(move.wedge) });
     case "no_sow": return t("cr.ui.m.no_sow");
     case "sow": {

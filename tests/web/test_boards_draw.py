@@ -37,8 +37,10 @@ SETTINGS: list[tuple[str, int, dict[str, Any]]] = [
     ("crusaders", 5, {"knight_orders": True, "wheel": "individual"}),
     ("iwari", 2, {}),
     ("iwari", 5, {"feats": True, "expeditions": True}),
+    ("iwari", 3, {"map": "floating-lands", "expeditions": True}),
     ("hadrianswall", 1, {"difficulty": "hard"}),
     ("hadrianswall", 4, {}),
+    ("hadrianswall", 3, {"resource_passing": False}),
 ]
 
 SHORTCUTS = {"end_year"}

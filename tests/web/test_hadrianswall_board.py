@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import DESKTOP, PHONE, ROOT, SHOTS, screenshot
+from tests.web.conftest import DESKTOP, PHONE, PROBE_ROOT, ROOT, SHOTS, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -257,3 +257,92 @@ def test_a_three_seat_game_against_two_bots_with_the_neighbour_sheets(server, ne
     screenshot(page, "hadrianswall-3p-neighbour-desktop")
     board_shots(page, "hadrianswall-3p-neighbour")
     assert not person.fallbacks, person.fallbacks
+
+
+# -- drawn from engine positions: resource passing off (HW-55), the solo rank (HW-47, HW-53) --
+
+PROBE = """async ([view, legal, result, seats, lang]) => {
+  const i18n = await import('/js/i18n.js');
+  await i18n.setLanguage(lang, { remember: false });
+  i18n.useGame('hadrianswall');
+  await i18n.loadGameStrings('hadrianswall');
+  const module = await import('/games/hadrianswall.js');
+  const { scoreboard } = await import('/js/pages/scoreboard.js');
+""" + PROBE_ROOT + """  const players = Array.from({ length: seats },
+    (_, s) => ({ seat: s, username: ['Ana', 'Bo', 'Cy'][s], bot: null, zombie: false }));
+  module.render(root, { view, legal, events: [], seat: 0, seats: players, pending: [], result, game: 'hadrianswall',
+                        lang, t: i18n.t, busy: false, play: () => {} });
+  if (result) {
+    const box = document.createElement('section');
+    box.id = 'scoreboard-probe';
+    box.append(...scoreboard({ id: 'hadrianswall' }, result, players));
+    root.append(box);
+  }
+  return root.innerText;
+}"""
+
+
+def _strings(lang: str) -> dict:
+    return json.loads((STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def test_hw_55_without_resource_passing_the_neighbours_card_says_it_costs_a_pict_card(server, new_page) -> None:
+    from tests.games.hadrianswall.hw_helpers import G, fill, give, main, set_count
+
+    state = main(3, seed=1, resource_passing=False)
+    set_count(state, 0, "traders", 9)
+    set_count(state, 0, "market", 1)
+    give(state, 0, resources=1)
+    fill(state, 0, "goods_1")
+    legal = G.legal(state, 0)
+    assert {"type": "trade", "from": "seat", "seat": 1} in legal
+    page = new_page(server.url)
+    serve_strings_if_missing(page)
+    page.reload()
+    expect(page.locator(f"[data-game={GAME}]")).to_be_visible()
+    for lang in ("en", "ja", "vi"):
+        strings = _strings(lang)
+        page.evaluate(PROBE, [G.view(state, 0), legal, None, 3, lang])
+        bar = page.locator("#probe .hw-bar button")
+        neighbour = bar.filter(has_text=strings["hw.ui.from_seat_pict"].split("{name}")[1])
+        expect(neighbour).to_have_count(2)  # both neighbours' prospects, each costing a Pict card
+        expect(page.locator("#probe .hw-no-passing")).to_have_text(strings["hw.ui.no_passing"])
+    page.locator("#probe .hw-board").screenshot(path=SHOTS / "hadrianswall-no-passing-vi.png")
+
+
+def test_hw_47_the_solo_rank_is_named_and_hw_53_no_worker_is_left_after_the_last_attack(server, new_page) -> None:
+    from tests.games.hadrianswall.hw_helpers import G, choose_all, end_year_all, main, set_count
+
+    state = main(1, seed=2)
+    for _ in range(5):
+        end_year_all(state)
+        choose_all(state)
+    state.players[0].todo = []
+    set_count(state, 0, "valour", 2)  # the last attack's valour reaches box 3: a soldier, worthless now
+    for d in ("cohort_left", "cohort_centre", "cohort_right"):
+        set_count(state, 0, d, 6)
+    end_year_all(state)
+    result = G.result(state)
+    assert result is not None
+    rank = result.breakdown[0]["solo_rank"]
+    view = G.view(state, 0)
+    page = new_page(server.url, viewport=PHONE)
+    serve_strings_if_missing(page)
+    page.reload()
+    expect(page.locator(f"[data-game={GAME}]")).to_be_visible()
+    for lang in ("en", "ja", "vi"):
+        strings = _strings(lang)
+        name = strings[f"hw.rank.{rank}"]
+        page.evaluate(PROBE, [view, [], result.to_json(), 1, lang])
+        # The board's final table names the rank in the reader's language.
+        titled = strings["hw.ui.solo_rank"].replace("{rank}", name)
+        expect(page.locator("#probe .hw-final .hw-rank")).to_have_text(titled)
+        # The frame's scoreboard too: the column is named and the value is the rank's name, not its id.
+        head = page.locator("#scoreboard-probe thead th")
+        expect(head).to_contain_text([strings["hw.breakdown.solo_rank"]])
+        column = [h.strip() for h in head.all_inner_texts()].index(strings["hw.breakdown.solo_rank"])
+        expect(page.locator("#scoreboard-probe tbody tr td").nth(column)).to_have_text(name)
+        # No worker won in the last attack is shown in the supply.
+        stocks = page.locator("#probe .hw-stock b").all_inner_texts()
+        assert stocks == ["0"] * 5, stocks
+    page.locator("#probe").screenshot(path=SHOTS / "hadrianswall-solo-rank-phone-vi.png")

@@ -316,3 +316,65 @@ def test_the_final_scoreboard_shows_iwaris_nested_breakdown(server, new_page) ->
     unused = str(result["breakdown"][seat]["unused_pieces"])
     expect(winner_row.locator(":scope > td").nth(3 + column)).to_have_text(unused)
     board.screenshot(path=str(_shot("iwari-scoreboard-nested")))
+
+
+# -- the face-up expedition cards, and Floating Lands' tundra, at phone width -----------------
+
+
+def _expedition_position() -> dict:  # type: ignore[type-arg]
+    """Seat 0's view of a Floating Lands game with expeditions, once some card has been
+    completed (random legal moves from seeded set-ups)."""
+    import random
+
+    from ludoteca.games.iwari import IwariGame
+
+    game = IwariGame()
+    for seed in range(60):
+        state = game.setup(3, {"map": "floating-lands", "expeditions": True}, seed)
+        pick = random.Random(seed)
+        while game.result(state) is None:
+            seat = game.seats_to_move(state)[0]
+            game.apply(state, seat, pick.choice(game.legal(state, seat)))
+            view = game.view(state, 0)
+            if any(e["completed"] for e in view["expeditions"]) and game.seats_to_move(state)[0] == 0:
+                return {"view": view, "legal": game.legal(state, 0), "events": [], "result": None}
+    raise AssertionError("no expedition completed in 60 seeded games")
+
+
+def test_iw_20_expedition_cards_are_drawn_legibly_at_phone_width(server, new_page) -> None:
+    position = _expedition_position()
+    cards = position["view"]["expeditions"]
+    page = new_page(server.url, viewport=PHONE)
+    expect(page.locator(f"[data-game={GAME}]")).to_be_visible()
+    for lang in ("en", "ja", "vi"):
+        strings = json.loads((ROOT / "src" / "ludoteca" / "games" / GAME / "i18n" / f"{lang}.json").read_text())
+        page.evaluate(RENDER, [position, strings])
+        harness = page.locator("#iw-harness")
+        close_overlay(harness)
+        shown = harness.locator(".iw-expedition")
+        expect(shown).to_have_count(len(cards))
+        for i, card in enumerate(cards):
+            el = shown.nth(i)
+            assert el.get_attribute("data-expedition") == card["id"]
+            mission = el.locator(".iw-exp-mission").inner_text()
+            assert "{" not in mission and "iwari." not in mission and str(card["count"]) in mission, mission
+            values = el.locator(".iw-exp-values").inner_text()
+            assert str(card["values"][0]) in values and str(card["values"][1]) in values, values
+            by = el.locator(".iw-exp-by")
+            expect(by).to_have_count(len(card["completed"]))
+            for j, done in enumerate(card["completed"]):
+                assert f"+{done['points']}" in by.nth(j).inner_text()
+            # Legible on a phone: inside the screen, and text no smaller than 12 px.
+            box = el.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5, box
+            size = el.locator(".iw-exp-values").evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+            assert size >= 12, size
+        if lang == "ja":
+            assert strings["iwari.ui.expeditions"] in harness.locator(".iw-expeditions h3").inner_text()
+        harness.screenshot(path=str(_shot(f"iwari-expeditions-phone-{lang}")))
+    # IW-24: Floating Lands' three tundra totem circles are struck through and say why.
+    closed = page.locator("#iw-harness .iw-totems[data-no-totems]")
+    expect(closed).to_have_count(3)
+    assert all(closed.nth(i).get_attribute("data-totems").startswith("tundra-") for i in range(3))
+    label = closed.first.get_attribute("aria-label") or ""
+    assert strings["iwari.ui.no_totems"].split("{territory}")[1] in label, label  # the last language drawn

@@ -100,10 +100,10 @@ def test_hw_46_neutral_cost_adds_pict_cards() -> None:
     for i in (1, 2):
         fill(state, 0, f"goods_{i}")
         G.apply(state, 0, {"type": "trade", "from": "neutral", "card": state.neutral_open[0]})
-    assert state.players[0].neutral_items == 2
+    assert state.players[0].extra_picts == 2
     end_year_all(state)
     assert len(state.attack_cards) == 1 + 2 and state.last_attack[0]["extra"] == 2
-    assert state.players[0].neutral_items == 0
+    assert state.players[0].extra_picts == 0
 
 
 def test_hw_47_solo_ranks() -> None:

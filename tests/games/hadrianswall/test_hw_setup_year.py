@@ -59,7 +59,7 @@ def test_hw_2_setup_production_decks_and_difficulty() -> None:
     assert state.neutral_deck == []
     assert len(new(2).neutral_deck) == 12
     assert new(1, seed=1).fate_deck != new(1, seed=2).fate_deck
-    assert [o.name for o in G.options] == ["difficulty"]
+    assert [o.name for o in G.options] == ["difficulty", "resource_passing"]
     assert new(1, difficulty="hard").difficulty == "hard"
     with pytest.raises(OptionError):
         new(1, difficulty="brutal")

@@ -318,12 +318,12 @@ def test_hw_37_own_pattern_pays_the_supply_a_neutral_one_the_card() -> None:
     assert {"type": "scout", "from": "own"} in sources
     assert {"type": "scout", "from": "neutral", "card": state.neutral_open[1]} in sources
     G.apply(state, 0, {"type": "scout", "from": "own"})
-    assert stock(state)["soldiers"] == 1 and p.neutral_items == 0
+    assert stock(state)["soldiers"] == 1 and p.extra_picts == 0
     p.todo = []
     fill(state, 0, "scout_2")
     card = state.neutral_open[0]
     G.apply(state, 0, {"type": "scout", "from": "neutral", "card": card})
-    assert stock(state)["soldiers"] == 0 and p.neutral_items == 1
+    assert stock(state)["soldiers"] == 0 and p.extra_picts == 1
     assert p.todo[0] == ["place", C.card_index[card.split("-", 1)[1]].pattern]
 
 

@@ -94,7 +94,7 @@ def _estimate(state: Any, seat: int, stock_value: float = 0.0) -> float:
     left, centre, right = (count[s] + (p.dir_favours[i] + favour) * 0.5 for i, s in enumerate(_COHORT_SECTIONS))
     threat = 0.0
     for year in range(state.year + (0 if before_attack else 1), 7):
-        cards = C.years[year - 1][state.difficulty] + (p.neutral_items if year == state.year else 0)
+        cards = C.years[year - 1][state.difficulty] + (p.extra_picts if year == state.year else 0)
         weight = 2.5 if year == state.year else 1.0
         share = cards / 3.0  # the Picts coming at each of the three cohorts
         threat += weight * ((share - left if share > left else 0.0) + (share - centre if share > centre else 0.0)

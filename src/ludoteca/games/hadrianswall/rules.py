@@ -52,6 +52,9 @@ FULL_ROW = (1 << C.map_cols) - 1
 
 OPTIONS = (
     Option("difficulty", "choice", "normal", "How many Pict cards attack each year (HW-40).", choices=DIFFICULTIES),
+    Option("resource_passing", "bool", True,
+           "A neighbour whose card you use receives your resource or soldier; off: you add a Pict card to "
+           "your own attack instead (HW-55).", seats=(2, 3, 4, 5, 6)),
 )
 
 
@@ -373,7 +376,7 @@ def attack(state: HadriansWallState, events: list[Event]) -> None:
         common[DIRECTIONS.index(C.fate_index[card].attack)] += 1
     for p in state.players:
         hits = common[:]
-        for _ in range(p.neutral_items):
+        for _ in range(p.extra_picts):
             card = flip_fate(state, attacking=True)
             state.attack_cards.append(card)
             hits[DIRECTIONS.index(C.fate_index[card].attack)] += 1
@@ -407,12 +410,12 @@ def finish_attack(state: HadriansWallState, events: list[Event]) -> None:
     for seat, p in enumerate(state.players):
         outcome = resolve_attack(p, p.hits, potential)
         outcome["favours"] = p.favours_used
-        outcome["extra"] = p.neutral_items
+        outcome["extra"] = p.extra_picts
         state.last_attack.append(outcome)
         p.disdain = min(15, p.disdain + outcome["disdain"])
         for _ in range(outcome["valour"]):
             gain(state, seat, "valour")
-        p.neutral_items = 0
+        p.extra_picts = 0
         p.defended = True
         events.append(Event("hw.attack", {"seat": seat, **outcome}))
     state.neutral_open = []
@@ -420,7 +423,12 @@ def finish_attack(state: HadriansWallState, events: list[Event]) -> None:
         state.phase = PHASE_OVER
         for p in state.players:
             p.todo = []
-        events.append(Event("hw.over", {"scores": [scoring.score(state, s)["total"] for s in range(state.seats)]}))
+            p.stock = [0, 0, 0, 0, 0]  # HW-53: workers won in the last attack are worthless
+        scores = [scoring.score(state, s)["total"] for s in range(state.seats)]
+        if state.seats == 1:  # HW-47: the log names the solo rank too
+            events.append(Event("hw.over_solo", {"scores": scores, "solo_rank": scoring.solo_rank(scores[0])}))
+        else:
+            events.append(Event("hw.over", {"scores": scores}))
     else:
         start_year(state, events)
 
@@ -526,14 +534,15 @@ class HadriansWallGame(Game[HadriansWallState]):
     options = OPTIONS
     description = ("Build the wall, its forts and a Roman town over six years, all players at once, "
                    "while the Picts attack each winter. By Bobby Hill with Shem Phillips (Garphill Games, 2021).")
-    max_moves = 1900
+    max_moves = 1970
     static_view_keys = ("layout",)
     """Per seat at most 216 fills (the boxes not filled by rewards), 18 cohort, 12 attribute, 4 forum,
     3 diplomat, 8 trade, 15 scout (source, orientation, place) and 12 fight decisions, 6 choices,
-    6 year ends, 9 favours and 6 holds: 315; six seats."""
+    6 year ends, 9 favours and 6 holds: 315; six seats. Each of the 13 payments a seat can make to a
+    neighbour (8 trades, 5 scouts) may give that neighbour its year back and one more year end (HW-54): 78."""
 
     def new_state(self, seats: int, options: Mapping[str, Any], rng: Rng) -> HadriansWallState:
-        state = HadriansWallState(rng, seats, str(options["difficulty"]))
+        state = HadriansWallState(rng, seats, str(options["difficulty"]), bool(options["resource_passing"]))
         state.fate_deck = [c.id for c in C.fate]
         rng.shuffle(state.fate_deck)
         for seat in range(seats):
@@ -642,6 +651,7 @@ class HadriansWallGame(Game[HadriansWallState]):
                    events: list[Event]) -> None:
         p = state.players[seat]
         kind = move["type"]
+        later: list[Event] = []  # the payment's events (a neighbour's year given back), logged after the purchase
         if kind == "cohort":
             fill_next(state, seat, S_COHORTS[DIRECTIONS.index(move["cohort"])])
             events.append(Event("hw.cohort", {"seat": seat, "cohort": move["cohort"]}))
@@ -657,7 +667,7 @@ class HadriansWallGame(Game[HadriansWallState]):
             p.dir_favours[DIRECTIONS.index(d)] += 2
             events.append(Event("hw.diplomat", {"seat": seat, "direction": d}))
         elif kind == "trade":
-            good = self._pay_source(state, seat, move, RESOURCES, "good")
+            good = self._pay_source(state, seat, move, RESOURCES, "good", later)
             pos = item[1]
             before = {g for g in p.goods if g}
             p.goods[pos] = good
@@ -665,10 +675,12 @@ class HadriansWallGame(Game[HadriansWallState]):
                 for _ in range(C.market_renown[len(before)]):
                     gain(state, seat, "renown")
             events.append(Event("hw.trade", {"seat": seat, "good": good, **_source_args(move)}))
+            events.extend(later)
         elif kind == "scout":
-            pattern = self._pay_source(state, seat, move, SOLDIERS, "pattern")
+            pattern = self._pay_source(state, seat, move, SOLDIERS, "pattern", later)
             p.todo.insert(0, ["place", pattern])
             events.append(Event("hw.scout", {"seat": seat, "pattern": pattern, **_source_args(move)}))
+            events.extend(later)
         elif kind == "orient":
             shape = move["shape"]
             orients = C.orientations[item[1]]
@@ -696,9 +708,10 @@ class HadriansWallGame(Game[HadriansWallState]):
         else:  # pragma: no cover - legal() lists no other kind
             raise IllegalMove("bad_move_type", f"unknown move {kind!r}")
 
-    def _pay_source(self, state: HadriansWallState, seat: int, move: Move, what: int, field: str) -> Any:
+    def _pay_source(self, state: HadriansWallState, seat: int, move: Move, what: int, field: str,
+                    later: list[Event]) -> Any:
         """Pay one resource (trade) or soldier (scout) to the supply, a neighbour or a
-        neutral card (HW-10, HW-28, HW-37) and return the good or the pattern."""
+        neutral card (HW-10, HW-28, HW-37, HW-54, HW-55) and return the good or the pattern."""
         p = state.players[seat]
         p.stock[what] -= 1
         source = move["from"]
@@ -707,11 +720,20 @@ class HadriansWallGame(Game[HadriansWallState]):
             state.flips.append(card)
             return C.fate_index[card].good
         if source == "seat":
-            other = state.players[move["seat"]]
-            other.stock[what] += 1
+            n = move["seat"]
+            other = state.players[n]
+            if state.passing:
+                other.stock[what] += 1
+                if other.ended:
+                    # HW-54: the year ends only when everyone has finished, so a seat that had
+                    # ended gets its year back to use what it received (and ends it again).
+                    other.ended = False
+                    later.append(Event("hw.reopen", {"seat": n, "from_seat": seat, "gain": STOCK[what]}))
+            else:
+                p.extra_picts += 1  # HW-55: without resource passing, a Pict card instead
             card_id = other.prospect
         elif source == "neutral":
-            p.neutral_items += 1
+            p.extra_picts += 1
             card_id = move["card"]
         else:
             card_id = p.prospect

@@ -17,9 +17,8 @@ class Player:
     """One seat's sheets and supply."""
 
     __slots__ = ("boxes", "chosen", "count", "deck", "defended", "diplomat_dirs", "dir_favours", "disdain", "ended",
-                 "favours_used", "glad_damage", "glad_fought", "goods", "guidelines", "hand", "hits", "map",
-                 "neutral_items",
-                 "pending_guideline", "pending_prospect", "prospect", "stock", "temple_favours", "todo",
+                 "extra_picts", "favours_used", "glad_damage", "glad_fought", "goods", "guidelines", "hand", "hits",
+                 "map", "pending_guideline", "pending_prospect", "prospect", "stock", "temple_favours", "todo",
                  "year_fills")
 
     def __init__(self, n_boxes: int, n_sections: int) -> None:
@@ -48,7 +47,9 @@ class Player:
         self.glad_damage = [0, 0]
         self.glad_fought = [0, 0]
         self.map = 0
-        self.neutral_items = 0
+        self.extra_picts = 0
+        """Pict cards this seat adds to its own attack this year: one per resource or soldier
+        paid onto a neutral card (HW-46), or to a neighbour without resource passing (HW-55)."""
         self.hits = [0, 0, 0]
         """Pict cards attacking this seat, per direction, less the favours used (year end)."""
         self.favours_used = 0
@@ -77,7 +78,7 @@ class Player:
         p.glad_damage = self.glad_damage[:]
         p.glad_fought = self.glad_fought[:]
         p.map = self.map
-        p.neutral_items = self.neutral_items
+        p.extra_picts = self.extra_picts
         p.hits = self.hits[:]
         p.favours_used = self.favours_used
         p.defended = self.defended
@@ -92,7 +93,7 @@ class Player:
             "guidelines": self.guidelines[:], "prospect": self.prospect, "disdain": self.disdain,
             "temple_favours": self.temple_favours, "dir_favours": self.dir_favours[:],
             "diplomat_dirs": self.diplomat_dirs[:], "goods": self.goods[:], "glad_damage": self.glad_damage[:],
-            "glad_fought": self.glad_fought[:], "map": self.map, "neutral_items": self.neutral_items,
+            "glad_fought": self.glad_fought[:], "map": self.map, "extra_picts": self.extra_picts,
             "hits": self.hits[:], "favours_used": self.favours_used, "defended": self.defended,
         }
 
@@ -120,7 +121,7 @@ class Player:
         p.glad_damage = list(data["glad_damage"])
         p.glad_fought = list(data["glad_fought"])
         p.map = int(data["map"])
-        p.neutral_items = int(data["neutral_items"])
+        p.extra_picts = int(data["extra_picts"])
         p.hits = list(data["hits"])
         p.favours_used = int(data["favours_used"])
         p.defended = bool(data["defended"])
@@ -129,12 +130,14 @@ class Player:
 
 class HadriansWallState:
     __slots__ = ("attack_cards", "difficulty", "fate_deck", "fate_discard", "flips", "last_attack", "neutral_deck",
-                 "neutral_open", "phase", "players", "reveal_count", "rng", "seats", "year", "year_card")
+                 "neutral_open", "passing", "phase", "players", "reveal_count", "rng", "seats", "year", "year_card")
 
-    def __init__(self, rng: Rng, seats: int, difficulty: str) -> None:
+    def __init__(self, rng: Rng, seats: int, difficulty: str, passing: bool = True) -> None:
         self.rng = rng
         self.seats = seats
         self.difficulty = difficulty
+        self.passing = passing
+        """Resource passing (HW-55): a neighbour paid for its card receives the resource or soldier."""
         self.year = 0
         self.phase = PHASE_CHOOSE
         self.players: list[Player] = []
@@ -157,6 +160,7 @@ class HadriansWallState:
         s.rng = self.rng.copy()
         s.seats = self.seats
         s.difficulty = self.difficulty
+        s.passing = self.passing
         s.year = self.year
         s.phase = self.phase
         s.players = [p.clone() for p in self.players]
@@ -173,7 +177,8 @@ class HadriansWallState:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "rng": self.rng.to_json(), "seats": self.seats, "difficulty": self.difficulty, "year": self.year,
+            "rng": self.rng.to_json(), "seats": self.seats, "difficulty": self.difficulty, "passing": self.passing,
+            "year": self.year,
             "phase": self.phase, "players": [p.to_json() for p in self.players], "fate_deck": self.fate_deck[:],
             "fate_discard": self.fate_discard[:], "year_card": self.year_card, "flips": self.flips[:],
             "attack_cards": self.attack_cards[:], "last_attack": [dict(a) for a in self.last_attack],
@@ -187,6 +192,7 @@ class HadriansWallState:
         s.rng = Rng.from_json(data["rng"])
         s.seats = int(data["seats"])
         s.difficulty = str(data["difficulty"])
+        s.passing = bool(data["passing"])
         s.year = int(data["year"])
         s.phase = str(data["phase"])
         s.players = [Player.from_json(p) for p in data["players"]]

@@ -43,7 +43,7 @@ def _player(state: HadriansWallState, seat: int, reader: int | None) -> dict[str
         "todo": [item[:] for item in p.todo],
         "guideline_count": len(p.guidelines),
         "deck_size": len(p.deck),
-        "neutral_items": p.neutral_items,
+        "extra_picts": p.extra_picts,
         "hits": dict(zip(DIRECTIONS, p.hits, strict=True)),
         "favours_used": p.favours_used,
         "defended": p.defended,
@@ -105,6 +105,7 @@ def view(state: HadriansWallState, seat: int | None) -> dict[str, Any]:
         "year": state.year,
         "phase": state.phase,
         "difficulty": state.difficulty,
+        "resource_passing": state.passing,
         "seats": state.seats,
         "year_card": state.year_card,
         "flips": state.flips[:],
@@ -160,7 +161,8 @@ def determinize(state: HadriansWallState, seat: int, rng: Rng) -> HadriansWallSt
 
 def text(view: dict[str, Any]) -> str:
     """A compact terminal rendering of a view."""
-    lines = [f"Year {view['year']} ({view['phase']}, {view['difficulty']}); fate card {view['year_card']}; "
+    passing = "" if view["resource_passing"] or view["seats"] == 1 else ", no resource passing"
+    lines = [f"Year {view['year']} ({view['phase']}, {view['difficulty']}{passing}); fate card {view['year_card']}; "
              f"flips {view['flips']}; last attack {view['attack_cards']}"]
     if view["neutral_open"]:
         lines.append(f"Neutral cards: {view['neutral_open']}")

@@ -157,6 +157,8 @@ class GameMap:
     purple_road: tuple[int, ...]
     """The Long Road: the spaces on the purple road, scored like a territory at the end."""
     connections_are_roads: bool
+    totem_allowed: tuple[bool, ...]
+    """Per territory, whether totems may go there (Floating Lands: none on tundra, IW-24)."""
     territory_biome: tuple[int, ...]
     territory_index: dict[str, int]
     space_index: dict[str, int]
@@ -242,6 +244,11 @@ def _build_map(data: dict[str, Any]) -> GameMap:
         for c in connections:
             adjacency[c.ends[0]].add(c.ends[1])
             adjacency[c.ends[1]].add(c.ends[0])
+    no_totems = rules.get("no_totems", [])
+    _check(isinstance(no_totems, list) and all(b in BIOME_INDEX for b in no_totems),
+           f"{name}: no_totems lists biomes")
+    totem_allowed = tuple(BIOMES[t.biome] not in no_totems for t in territories)
+    _check(any(totem_allowed), f"{name}: totems may go somewhere")
     purple = tuple(space(s) for s in data.get("purple_road", []))
     _check(bool(purple) == bool(rules.get("purple_road", False)), f"{name}: a purple road iff the map has one")
     _check(len(set(purple)) == len(purple), f"{name}: the purple road passes each space once")
@@ -255,7 +262,7 @@ def _build_map(data: dict[str, Any]) -> GameMap:
         territory_connections=tuple(tuple(c.index for c in connections if t in (c.a, c.b))
                                     for t in range(len(territories))),
         peak_spots=peak_spots, purple_road=purple, connections_are_roads=connections_are_roads,
-        territory_biome=tuple(t.biome for t in territories),
+        totem_allowed=totem_allowed, territory_biome=tuple(t.biome for t in territories),
         territory_index=territory_index, space_index=space_index,
         connection_by_number={c.number: c.index for c in connections},
         drawing=drawing,
@@ -307,7 +314,8 @@ def _drawing(data: dict[str, Any], name: str, space_ids: list[str]) -> dict[str,
     _check(len(space_ids) == sum(len(t["spaces"]) for t in territories), f"{name}: layout spaces")
     return {"width": size[0], "height": size[1], "territories": territories, "roads": roads,
             "connections": connections, "purple_road": list(data.get("purple_road", [])),
-            "connections_are_roads": bool(data.get("rules", {}).get("connections_are_roads", False))}
+            "connections_are_roads": bool(data.get("rules", {}).get("connections_are_roads", False)),
+            "no_totems": list(data.get("rules", {}).get("no_totems", []))}
 
 
 @cache

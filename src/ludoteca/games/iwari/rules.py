@@ -140,8 +140,10 @@ def can_tent(state: IwariState, territory: int, tribe: int) -> bool:
 
 
 def can_totem(state: IwariState, territory: int, tribe: int) -> bool:
-    """IW-7: a territory holds at most as many totems (any colours) as its tent majority."""
-    return state.totems_left[tribe] > 0 and totems_in(state, territory) < tent_majority(state, territory)
+    """IW-7: a territory holds at most as many totems (any colours) as its tent majority;
+    IW-24: none at all where the map forbids them (Floating Lands: tundra)."""
+    return (state.totems_left[tribe] > 0 and state.board.totem_allowed[territory]
+            and totems_in(state, territory) < tent_majority(state, territory))
 
 
 def open_territories(state: IwariState, tribe: int, hand: list[int]) -> list[int]:
@@ -473,6 +475,9 @@ def explain(state: IwariState, seat: int, move: Move) -> IllegalMove:
     board = state.board
     kind = move.get("type")
     kinds = sorted({m["type"] for m in legal(state, seat)})
+    if kind == "totem" and state.territory >= 0 and not board.totem_allowed[state.territory]:
+        biome = BIOMES[board.territory_biome[state.territory]]
+        return IllegalMove("no_totems_here", f"totems cannot be placed in {biome} territories on this map")
     if kind not in kinds:
         return IllegalMove("bad_move_type", f"a {kind!r} move is not possible now; possible: {', '.join(kinds)}")
     if kind == "territory":

@@ -63,13 +63,22 @@ def view(state: IwariState, seat: int | None) -> dict[str, Any]:
         out["feats"] = {FEATS[k]: seats[:] for k, seats in enumerate(state.feats)}
         out["feat_queue"] = [{"feat": FEATS[k], "seat": s} for k, s, _ in state.feat_queue]
     if state.expeditions_on:
-        deck = expeditions().cards
-        out["expeditions"] = [{"id": deck[c].id, "done": done[:]}
+        out["expeditions"] = [_expedition(c, done)
                               for c, done in zip(state.expedition_cards, state.expedition_done, strict=True)]
     if seat is not None and 0 <= seat < state.seats:
         out["seat"] = seat
         out["hand"] = [CARD_IDS[c] for c in state.hands[seat]]
     return out
+
+
+def _expedition(card: int, done: list[int]) -> dict[str, Any]:
+    """A face-up expedition card as a player reads it (IW-20): its mission (what, how many,
+    which biome), the points for the first and second to complete it, and who did, with
+    the points each scored (the first completer the first value, the second the second)."""
+    e = expeditions().cards[card]
+    return {"id": e.id, "mission": e.mission, "count": e.count, "biome": BIOMES[e.biome] if e.biome >= 0 else None,
+            "values": list(e.values), "done": done[:],
+            "completed": [{"seat": seat, "points": e.values[rank]} for rank, seat in enumerate(done)]}
 
 
 def secrets(state: IwariState) -> dict[int | None, set[str]]:
@@ -133,6 +142,10 @@ def view_text(data: dict[str, Any]) -> str:
                      f"totems {'/'.join(map(str, totems))}" + (f"  x{factor}" if factor != 1 else ""))
     lines.append(f"mountains on {', '.join(map(str, data['mountains'])) or 'none'}")
     lines.append(f"display: {', '.join(data['display'])}; deck {data['deck']}; discards {len(data['discard'])}")
+    for e in data.get("expeditions", []):
+        what = f"{e['mission']} {e['count']}" + (f" {e['biome']}" if e["biome"] else "")
+        by = ", ".join(f"seat {c['seat']} +{c['points']}" for c in e["completed"]) or "nobody yet"
+        lines.append(f"expedition {e['id']} ({what}; {e['values'][0]}/{e['values'][1]}): {by}")
     if "hand" in data:
         lines.append(f"your hand: {', '.join(data['hand']) or 'empty'}")
     lines.append(f"scores {data['scores']}; tents left {data['tents_left']}; totems left {data['totems_left']}")

@@ -569,7 +569,7 @@ function finalPanel(ctx, compact) {
       : ATTRS.map((a) => h("td", {}, String(attrs[a] ?? 0)));
     return h("tr", { "data-seat": s },
       h("td", {}, String((result.ranks || [])[s] ?? "")),
-      h("td", {}, seatName(ctx.seats, s), b.solo_rank ? h("div", { class: "hw-rank" }, t(`hw.rank.${b.solo_rank}`)) : null),
+      h("td", {}, seatName(ctx.seats, s), b.solo_rank ? h("div", { class: "hw-rank", "data-rank": b.solo_rank }, t("hw.ui.solo_rank", { rank: t(`hw.rank.${b.solo_rank}`) })) : null),
       ...attrCells,
       h("td", { title: guide }, String(gsum)),
       h("td", { title: t("hw.ui.disdain", { n: b.disdain, p: b.disdain_penalty }) }, `−${b.disdain_penalty}`),
@@ -648,7 +648,8 @@ export function render(root, ctx) {
 
   const board = h("div", { class: "hw-board", "data-phase": view.phase, "data-year": view.year, "data-compact": ui.compact ? "1" : "0", "data-shown": ui.viewSeat },
     h("style", {}, STYLE),
-    h("div", { class: "hw-year" }, h("b", {}, t("hw.ui.year", { year: view.year })), " · ", t(`hw.ui.phase.${view.phase}`), " · ", t(`hw.ui.difficulty.${view.difficulty}`)),
+    h("div", { class: "hw-year" }, h("b", {}, t("hw.ui.year", { year: view.year })), " · ", t(`hw.ui.phase.${view.phase}`), " · ", t(`hw.ui.difficulty.${view.difficulty}`),
+      view.resource_passing === false && view.seats > 1 ? [" · ", h("span", { class: "hw-no-passing" }, t("hw.ui.no_passing"))] : null),
     finalPanel(ctx, ui.compact),
     chooserPanel(ctx, tg, me),
     decisionBar(ctx, tg, me),
@@ -672,7 +673,8 @@ export function render(root, ctx) {
 function sourceText(m, ctx) {
   const { t } = ctx;
   if (m.from === "own") return t("hw.ui.from_own");
-  if (m.from === "seat") return t("hw.ui.from_seat", { name: seatName(ctx.seats, m.seat) });
+  // Without resource passing (HW-55) a neighbour's card costs a Pict card: the button says so.
+  if (m.from === "seat") return t(ctx.view.resource_passing === false ? "hw.ui.from_seat_pict" : "hw.ui.from_seat", { name: seatName(ctx.seats, m.seat) });
   if (m.from === "neutral") return t("hw.ui.from_neutral", { card: t(`hw.card.${cardName(m.card)}`) });
   return t("hw.ui.from_fate");
 }

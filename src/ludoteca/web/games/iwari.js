@@ -224,7 +224,14 @@ function totemCircle(ctx, terr, moves) {
     g.append(seatShape(tribe, cx, cy, 6), svg("text", { x: cx + 8, y: cy + 4.5, "font-size": 12, "font-weight": 700, fill: "#1b1b1b" }, String(n)));
   });
   const parts = held.map(([tribe, n]) => `${tribeName(tribe, view, ctx.seats, t)} ${n}`).join(", ");
-  const label = t("iwari.ui.totem_circle", { territory: territoryName(terr.id, t) }) + (parts ? `: ${parts}` : "");
+  // IW-24 (Floating Lands): no totems in this biome; the circle is struck through.
+  const closed = (view.board.no_totems || []).includes(terr.biome);
+  if (closed) {
+    g.append(svg("line", { x1: x - 18, y1: y + 18, x2: x + 18, y2: y - 18, stroke: "#8a1c1c", "stroke-width": 4, "stroke-linecap": "round" }));
+    g.setAttribute("data-no-totems", "1");
+  }
+  const label = closed ? t("iwari.ui.no_totems", { territory: territoryName(terr.id, t) })
+    : t("iwari.ui.totem_circle", { territory: territoryName(terr.id, t) }) + (parts ? `: ${parts}` : "");
   if (view.piece === "totem" && view.territory === terr.id) {
     g.append(svg("circle", { cx: x, cy: y, r: 31, fill: "none", stroke: HIGHLIGHT, "stroke-width": 3 }), seatShape(view.tribe, x + 14, y - 14, 7, { opacity: 0.6 }));
   }
@@ -341,6 +348,38 @@ function drawStatus(ctx) {
   if (view.half_journey) facts.push(t("iwari.ui.after_half"));
   if (view.end_triggered) facts.push(t("iwari.ui.last_round"));
   return [list, h("p", { class: "small muted", style: { margin: "0 0 6px" } }, facts.join(" · "))];
+}
+
+// -- the face-up expedition cards (IW-20) -------------------------------------------------------
+
+// Each card in words, so it wraps at phone width: the mission, the points for the first and
+// the second to complete it, and who did with the points each scored.
+function missionText(e, t) {
+  return t(`iwari.mission.${e.mission}`, { count: e.count, biome: e.biome ? t(`iwari.biome.${e.biome}`) : "" });
+}
+
+function drawExpeditions(ctx) {
+  const { view, t } = ctx;
+  if (!view.expeditions || !view.expeditions.length) return null;
+  const cards = view.expeditions.map((e) => {
+    const style = e.biome ? BIOMES[e.biome] : null;
+    const done = (e.completed || []).map(({ seat, points }) => h("span", {
+      class: "iw-exp-by", dataset: { seat }, style: { display: "inline-flex", alignItems: "center", gap: "4px", marginRight: "10px" } },
+    svg("svg", { width: 16, height: 16, viewBox: "-10 -10 20 20", "aria-hidden": "true" }, seatShape(seat, 0, 0, 8.5)),
+    t("iwari.ui.expedition_done", { tribe: tribeName(seat, view, ctx.seats, t), points })));
+    const state = done.length >= 2 ? t("iwari.ui.expedition_closed") : done.length ? null : t("iwari.ui.expedition_open");
+    return h("li", {
+      class: "iw-expedition", dataset: { expedition: e.id, done: String(done.length) },
+      style: { flex: "1 1 160px", maxWidth: "100%", boxSizing: "border-box", background: "#fffdf6", border: "1px solid #8c7a5b",
+        borderLeft: `8px solid ${style ? style.fill : "#8c7a5b"}`, borderRadius: "8px", padding: "6px 8px", opacity: done.length >= 2 ? 0.75 : 1 },
+    },
+    h("div", { class: "iw-exp-mission", style: { fontWeight: 700, color: style ? style.ink : "#3b2a14" } }, missionText(e, t)),
+    h("div", { class: "iw-exp-values small" }, t("iwari.ui.expedition_values", { first: e.values[0], second: e.values[1] })),
+    h("div", { class: "iw-exp-done small" }, ...done, state ? h("span", { class: "muted" }, state) : null));
+  });
+  return h("section", { class: "iw-expeditions", "aria-labelledby": "iw-exp-title", style: { margin: "0 0 8px" } },
+    h("h3", { id: "iw-exp-title", style: { margin: "0 0 4px", fontSize: "15px" } }, t("iwari.ui.expeditions")),
+    h("ul", { style: { listStyle: "none", padding: 0, margin: 0, display: "flex", flexWrap: "wrap", gap: "6px" } }, cards));
 }
 
 // -- the scoring overlay -------------------------------------------------------------------
@@ -460,7 +499,7 @@ export function render(root, ctx) {
   const moves = sortMoves(ctx.legal || []);
   root.style.position = "relative";
   const mapBox = h("div", { class: "iw-map-box", style: { overflowX: "auto" } }, drawMap(ctx, moves));
-  const parts = [...drawStatus(ctx), mapBox, drawCards(ctx, moves)];
+  const parts = [...drawStatus(ctx), drawExpeditions(ctx), mapBox, drawCards(ctx, moves)].filter(Boolean);
   const over = overlay(root, ctx, state);
   if (over) parts.push(over);
   // Keep the keyboard focus on the same control across a redraw, when it still exists.

@@ -1,7 +1,7 @@
 // The final scoreboard: rank, player, score, then each game's breakdown columns.
 import { h } from "../dom.js";
 import { seatName } from "../gamemodule.js";
-import { gameText, has, t } from "../i18n.js";
+import { argName, gameText, has, t } from "../i18n.js";
 import { seatBadge } from "../seats.js";
 
 function columnLabel(gameId, key) {
@@ -53,7 +53,12 @@ export function scoreboard(game, result, seats) {
     h("td", {}, String(result.ranks[seat])),
     h("td", {}, h("span", { class: "row", style: { gap: "6px" } }, seatBadge(seat, 16), seatName(seats, seat))),
     h("td", {}, String(result.scores[seat])),
-    keys.map((k) => h("td", {}, cell(game.id, (breakdown[seat] || {})[k])))));
+    // A word (an id such as Hadrian's Wall's solo rank) reads as the name the game's
+    // "_names" rules give it for that key; anything else as it is.
+    keys.map((k) => {
+      const v = (breakdown[seat] || {})[k];
+      return h("td", {}, typeof v === "string" ? plain(argName(game.id, k, v)) : cell(game.id, v));
+    })));
   const names = winners.map((w) => seatName(seats, w)).join(", ");
   return [
     h("h2", {}, t("score.title")),

@@ -453,22 +453,33 @@ def action_moves(state: BRState, seat: int) -> list[dict[str, Any]]:
     if room_for_more:
         for kind in reserve:
             if invade_cost(state, seat, kind) <= rage:
-                moves.extend({"type": "invade", "figure": kind, "to": LOCATIONS[t]} for t in targets(kind))
+                for t in targets(kind):
+                    moves.append({"type": "invade", "figure": kind, "to": LOCATIONS[t]})
     for src in range(len(PROVINCES)):
         if landed[src] and (len(open_) > 1 or (open_ and open_[0] != src)):
             moves.append({"type": "march", "from": PROVINCES[src]})
+    charm = -1
     for cid in state.hands[seat]:
         card = CARDS[cid]
         if card.type == "upgrade":
-            if upgrade_cost(state, seat, cid) <= rage:
-                moves.extend({"type": "upgrade", "card": cid, "slot": SLOTS[k]} for k in upgrade_slots(cid))
+            if charm < 0:  # upgrade_cost's discount, looked up once
+                charm = 1 if has_upgrade(state, seat, "friggas_charm") else 0
+            if max(0, card.cost - charm) <= rage:
+                for k in upgrade_slots(cid):
+                    moves.append({"type": "upgrade", "card": cid, "slot": SLOTS[k]})
         elif card.type == "quest":
             moves.append({"type": "quest", "card": cid})
     challenge = rage >= 2 and has_upgrade(state, seat, "tyrs_challenge")
+    pillaged = state.pillaged
     for p in range(len(PROVINCES)):
-        if not destroyed[p] and (not state.pillaged[p] or challenge) and (
-                here[p] or any(here[f] for f in SUPPORT[p])):
-            moves.append({"type": "pillage", "province": PROVINCES[p]})
+        if not destroyed[p] and (challenge or not pillaged[p]):
+            if here[p]:
+                moves.append({"type": "pillage", "province": PROVINCES[p]})
+                continue
+            for f in SUPPORT[p]:
+                if here[f]:
+                    moves.append({"type": "pillage", "province": PROVINCES[p]})
+                    break
     if room_for_more and valhalla and has_upgrade(state, seat, "friggas_domain"):
         for kind in valhalla:
             moves.extend({"type": "valhalla_invade", "figure": kind, "to": LOCATIONS[t]} for t in targets(kind))

@@ -484,26 +484,29 @@ def _fills(state: HadriansWallState, seat: int, p: Player, out: list[Move]) -> N
         if closed:
             continue
         if free:
-            candidates = [e for e in entries if not filled[e[0]]]
+            candidates: tuple[Any, ...] = entries
         else:
             n = count[si]
             if n >= n_boxes:
                 continue
-            candidates = [entries[n]]
-        for _b, box_id, costs, labels, lock, special in candidates:
-            pays = []
-            for cost, label in zip(costs, labels, strict=True):
-                for i, need in cost:
-                    if stock[i] < need:
-                        break
-                else:
-                    pays.append(label)
-            if not pays:
+            candidates = (entries[n],)
+        for b, box_id, costs, labels, lock, special in candidates:
+            if free and filled[b]:
                 continue
+            # the lock first: it fails more often than the payment and is cheaper to test
             for ls, least in lock:
                 if count[ls] < least:
                     break
             else:
+                pays = []
+                for cost, label in zip(costs, labels, strict=True):
+                    for i, need in cost:
+                        if stock[i] < need:
+                            break
+                    else:
+                        pays.append(label)
+                if not pays:
+                    continue
                 if special:
                     if special == 1:
                         if count[S_BRIBES] >= p.disdain:

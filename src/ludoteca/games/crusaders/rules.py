@@ -436,6 +436,19 @@ class CrusadersGame(Game[CrusadersState]):
                     out.append((name, r))
         return out
 
+    def _can_build(self, state: CrusadersState) -> bool:
+        """Whether ``_build_options`` is not empty (stops at the first option)."""
+        seat = state.current
+        p = state.players[seat]
+        value = state.points
+        for r in {k for k in p.knights if k >= 0}:
+            if not can_build_in(state, r):
+                continue
+            for b, name in enumerate(BUILDINGS):
+                if p.built[b] < 4 and build_cost(state, seat, name, r) <= value:
+                    return True
+        return False
+
     # -- sowing ----------------------------------------------------------------------
 
     def _sow_variants(self, state: CrusadersState) -> list[Move]:
@@ -564,7 +577,7 @@ class CrusadersGame(Game[CrusadersState]):
         if action == "crusade":
             if self._crusade_targets(state):
                 return True
-        elif self._build_options(state):
+        elif self._can_build(state):
             return True
         events.append(Event("cr.failed", {"seat": seat, "action": action}))
         return False

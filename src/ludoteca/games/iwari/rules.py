@@ -243,7 +243,7 @@ def legal(state: IwariState, seat: int) -> list[Move]:
                              for t in open_territories(state, state.tribe, hand)]
         if phase == START:
             # IW-11: instead of a regular move, discard one card and draw one.
-            moves.extend({"type": "discard", "card": CARD_IDS[card]} for card in hand)
+            moves += [{"type": "discard", "card": CARD_IDS[card]} for card in hand]  # a list: faster than a generator
             if not moves:
                 moves.append({"type": "pass"})
         return moves
@@ -253,8 +253,8 @@ def legal(state: IwariState, seat: int) -> list[Move]:
         if state.placed < state.limit and can_pay(biome_counts(hand), board.territories[t].biome):
             if can_tent(state, t, state.tribe):
                 tents = state.tents
-                moves.extend({"type": "tent", "space": board.space_ids[s]}
-                             for s in board.territories[t].spaces if tents[s] < 0)
+                moves += [{"type": "tent", "space": board.space_ids[s]}
+                          for s in board.territories[t].spaces if tents[s] < 0]
             if state.limit == 2 and can_totem(state, t, state.tribe):
                 moves.append({"type": "totem"})
         if state.placed and state.tribe == seat:
@@ -267,7 +267,7 @@ def legal(state: IwariState, seat: int) -> list[Move]:
                 for pay in payments(hand, board.territories[state.territory].biome)]
     if phase == DRAW:
         moves = [{"type": "draw", "from": "deck"}] if state.deck else []
-        moves.extend({"type": "draw", "from": "display", "card": CARD_IDS[c]} for c in state.display)
+        moves += [{"type": "draw", "from": "display", "card": CARD_IDS[c]} for c in state.display]
         return moves
     if phase == FEAT:
         kind, _, targets = state.feat_queue[0]

@@ -209,7 +209,7 @@ def _draft_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any],
     ev.append(Event("br.you_picked", {"card": CARDS[move["card"]].name}, to=seat))
     per = _per_round(state)
     t = state.taken
-    if all(x == t[0] for x in t) and t[0] % per == 0:
+    if t.count(t[0]) == len(t) and t[0] % per == 0:
         if t[0] >= 6:
             state.packs = [[] for _ in range(state.n)]  # the last two cards are discarded unseen
             ev.append(Event("br.draft_over", {}))
@@ -239,9 +239,17 @@ def _can_act(state: BRState, s: int) -> bool:
 
 
 def action_phase_over(state: BRState) -> bool:
-    if not any(_can_act(state, s) for s in range(state.n)):
+    passed, rage = state.passed, state.rage
+    for s in range(state.n):  # _can_act, inlined: this runs after every action
+        if not passed[s] and rage[s] > 0:
+            break
+    else:
         return True
-    return all(state.pillaged[p] for p in range(len(PROVINCES)) if not state.destroyed[p])
+    pillaged = state.pillaged
+    for p, gone in enumerate(state.destroyed):  # noqa: SIM110  (a loop: faster than all() on a generator)
+        if not gone and not pillaged[p]:
+            return False
+    return True
 
 
 def _end_turn(state: BRState, task: tuple, q: list, ev: list) -> None:

@@ -40,20 +40,38 @@ class Rng:
         """A uniform integer in [0, n). The modulo bias is below 2**-40 for n < 2**24."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return self.next64() % n
+        # next64 inlined: bots and playouts draw on every decision (same numbers, fewer calls)
+        self.draws += 1
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in [low, high], both ends included."""
         return low + self.below(high - low + 1)
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+        n = len(items)
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        self.draws += 1
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return items[(z ^ (z >> 31)) % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place."""
+        z = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            z = (z + _GOLDEN) & _MASK
+            x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (x ^ (x >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.draws += max(0, len(items) - 1)
+        self.state = z
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)

@@ -209,7 +209,7 @@ def _draft_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any],
     ev.append(Event("br.you_picked", {"card": CARDS[move["card"]].name}, to=seat))
     per = _per_round(state)
     t = state.taken
-    if all(x == t[0] for x in t) and t[0] % per == 0:
+    if t.count(t[0]) == len(t) and t[0] % per == 0:
         if t[0] >= 6:
             state.packs = [[] for _ in range(state.n)]  # the last two cards are discarded unseen
             ev.append(Event("br.draft_over", {}))
@@ -239,9 +239,17 @@ def _can_act(state: BRState, s: int) -> bool:
 
 
 def action_phase_over(state: BRState) -> bool:
-    if not any(_can_act(state, s) for s in range(state.n)):
+    passed, rage = state.passed, state.rage
+    for s in range(state.n):  # _can_act, inlined: this runs after every action
+        if not passed[s] and rage[s] > 0:
+            break
+    else:
         return True
-    return all(state.pillaged[p] for p in range(len(PROVINCES)) if not state.destroyed[p])
+    pillaged = state.pillaged
+    for p, gone in enumerate(state.destroyed):  # noqa: SIM110  (a loop: faster than all() on a generator)
+        if not gone and not pillaged[p]:
+            return False
+    return True
 
 
 def _end_turn(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -453,22 +461,33 @@ def action_moves(state: BRState, seat: int) -> list[dict[str, Any]]:
     if room_for_more:
         for kind in reserve:
             if invade_cost(state, seat, kind) <= rage:
-                moves.extend({"type": "invade", "figure": kind, "to": LOCATIONS[t]} for t in targets(kind))
+                for t in targets(kind):
+                    moves.append({"type": "invade", "figure": kind, "to": LOCATIONS[t]})
     for src in range(len(PROVINCES)):
         if landed[src] and (len(open_) > 1 or (open_ and open_[0] != src)):
             moves.append({"type": "march", "from": PROVINCES[src]})
+    charm = -1
     for cid in state.hands[seat]:
         card = CARDS[cid]
         if card.type == "upgrade":
-            if upgrade_cost(state, seat, cid) <= rage:
-                moves.extend({"type": "upgrade", "card": cid, "slot": SLOTS[k]} for k in upgrade_slots(cid))
+            if charm < 0:  # upgrade_cost's discount, looked up once
+                charm = 1 if has_upgrade(state, seat, "friggas_charm") else 0
+            if max(0, card.cost - charm) <= rage:
+                for k in upgrade_slots(cid):
+                    moves.append({"type": "upgrade", "card": cid, "slot": SLOTS[k]})
         elif card.type == "quest":
             moves.append({"type": "quest", "card": cid})
     challenge = rage >= 2 and has_upgrade(state, seat, "tyrs_challenge")
+    pillaged = state.pillaged
     for p in range(len(PROVINCES)):
-        if not destroyed[p] and (not state.pillaged[p] or challenge) and (
-                here[p] or any(here[f] for f in SUPPORT[p])):
-            moves.append({"type": "pillage", "province": PROVINCES[p]})
+        if not destroyed[p] and (challenge or not pillaged[p]):
+            if here[p]:
+                moves.append({"type": "pillage", "province": PROVINCES[p]})
+                continue
+            for f in SUPPORT[p]:
+                if here[f]:
+                    moves.append({"type": "pillage", "province": PROVINCES[p]})
+                    break
     if room_for_more and valhalla and has_upgrade(state, seat, "friggas_domain"):
         for kind in valhalla:
             moves.extend({"type": "valhalla_invade", "figure": kind, "to": LOCATIONS[t]} for t in targets(kind))

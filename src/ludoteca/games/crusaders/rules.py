@@ -49,12 +49,40 @@ BOARDS = {seats: C.board_for(seats) for seats in range(2, 6)}
 REGION_IDS = {seats: tuple(reg.id for reg in board.regions) for seats, board in BOARDS.items()}
 
 
+_BONUS: dict[tuple[int, ...], dict[str, int]] = {}
+"""Uncovered bonuses per count of buildings built of each type, summed once and shared."""
+
+
 def bonus(p: Player, kind: str) -> int:
     """The uncovered bonus of one kind (move, muster, crusade, influence, build) on a board."""
-    total = 0
-    for i, name in enumerate(BUILDINGS):
-        total += CUM[name][p.built[i]].get(kind, 0)
-    return total
+    built = tuple(p.built)
+    totals = _BONUS.get(built)
+    if totals is None:
+        totals = {}
+        for i, name in enumerate(BUILDINGS):
+            for k, n in CUM[name][built[i]].items():
+                totals[k] = totals.get(k, 0) + n
+        _BONUS[built] = totals
+    return totals.get(kind, 0)
+
+
+_SOW_SHAPES: dict[tuple[int, int, str], tuple[tuple[tuple[str, Any], ...], ...]] = {}
+"""The sowing variants per (wedge position, tokens, knight order), as item tuples (fresh dicts per call)."""
+
+_DECISIONS: dict[tuple[Any, ...], Decision] = {}
+"""Decisions are immutable and few: built once per (seat, prompt, argument) and shared."""
+
+
+def _decision(seat: int, key: str, arg: str = "", value: Any = None) -> Decision:
+    cache_key = (seat, key, arg, value)
+    d = _DECISIONS.get(cache_key)
+    if d is None:
+        d = _DECISIONS[cache_key] = Decision(seat, Prompt(key, {arg: value} if arg else {}))
+    return d
+
+
+TROOP_CRUSADE = [sum(t.crusade for t in C.troops[:n]) for n in range(len(C.troops) + 1)]
+"""The crusade strength added by the first n troops mustered."""
 
 
 def action_value(state: CrusadersState, seat: int, action: str, tokens: int) -> int:
@@ -67,7 +95,7 @@ def action_value(state: CrusadersState, seat: int, action: str, tokens: int) -> 
     elif action == "muster":
         value = tokens + bonus(p, "muster")
     elif action == "crusade":
-        value = tokens + bonus(p, "crusade") + sum(t.crusade for t in C.troops[:p.troops])
+        value = tokens + bonus(p, "crusade") + TROOP_CRUSADE[p.troops]
     elif action == "influence":
         value = tokens + bonus(p, "influence")
     else:
@@ -278,20 +306,20 @@ class CrusadersGame(Game[CrusadersState]):
             out = []
             for seat, p in enumerate(state.players):
                 if len(p.wheel) < 6:
-                    out.append(Decision(seat, Prompt("cr.prompt.arrange", {"n": len(p.wheel) + 1})))
+                    out.append(_decision(seat, "cr.prompt.arrange", "n", len(p.wheel) + 1))
                 elif state.knight_orders and not p.order:
                     key = "cr.prompt.order_any" if state.wheel_option == "tournament" else "cr.prompt.order"
-                    out.append(Decision(seat, Prompt(key)))
+                    out.append(_decision(seat, key))
             return out
         if phase == "setup":
             seat, task = state.setup_tasks[0]
-            return [Decision(seat, Prompt(f"cr.prompt.setup_{task}"))]
-        args: dict[str, Any] = {}
+            return [_decision(seat, f"cr.prompt.setup_{task}")]
         if phase == "move":
-            args = {"points": state.points}
-        elif phase in ("split", "sow"):
-            args = {"wedge": state.players[state.current].wheel[state.wedge]}
-        return [Decision(state.current, Prompt(f"cr.prompt.{phase}", args))]
+            return [_decision(state.current, "cr.prompt.move", "points", state.points)]
+        if phase in ("split", "sow"):
+            wedge = state.players[state.current].wheel[state.wedge]
+            return [_decision(state.current, f"cr.prompt.{phase}", "wedge", wedge)]
+        return [_decision(state.current, f"cr.prompt.{phase}")]
 
     # -- legal moves ----------------------------------------------------------------
 
@@ -408,6 +436,19 @@ class CrusadersGame(Game[CrusadersState]):
                     out.append((name, r))
         return out
 
+    def _can_build(self, state: CrusadersState) -> bool:
+        """Whether ``_build_options`` is not empty (stops at the first option)."""
+        seat = state.current
+        p = state.players[seat]
+        value = state.points
+        for r in {k for k in p.knights if k >= 0}:
+            if not can_build_in(state, r):
+                continue
+            for b, name in enumerate(BUILDINGS):
+                if p.built[b] < 4 and build_cost(state, seat, name, r) <= value:
+                    return True
+        return False
+
     # -- sowing ----------------------------------------------------------------------
 
     def _sow_variants(self, state: CrusadersState) -> list[Move]:
@@ -415,13 +456,21 @@ class CrusadersGame(Game[CrusadersState]):
         p = state.players[state.current]
         order = C.order_index.get(p.order) if state.revealed else None
         n = p.tokens[state.wedge]
+        key = (state.wedge, n, order.id if order else "")
+        shapes = _SOW_SHAPES.get(key)
+        if shapes is None:
+            shapes = _SOW_SHAPES[key] = tuple(tuple(m.items()) for m in self._sow_shapes(state.wedge, n, order))
+        return [dict(shape) for shape in shapes]
+
+    @staticmethod
+    def _sow_shapes(wedge: int, n: int, order: Any) -> list[Move]:
         starts = ["next", "same"] if order and order.sow_from_same else ["next"]
         dirs = ["cw", "ccw"] if order and order.sow_reverse else ["cw"]
         moves: list[Move] = []
         for start in starts:
             for direction in dirs:
                 d = 1 if direction == "cw" else -1
-                first = state.wedge if start == "same" else (state.wedge + d) % 6
+                first = wedge if start == "same" else (wedge + d) % 6
                 path: list[int] = []
                 for i in range(min(n, 6)):
                     pos = (first + i * d) % 6
@@ -528,7 +577,7 @@ class CrusadersGame(Game[CrusadersState]):
         if action == "crusade":
             if self._crusade_targets(state):
                 return True
-        elif self._build_options(state):
+        elif self._can_build(state):
             return True
         events.append(Event("cr.failed", {"seat": seat, "action": action}))
         return False

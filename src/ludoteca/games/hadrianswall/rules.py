@@ -484,26 +484,29 @@ def _fills(state: HadriansWallState, seat: int, p: Player, out: list[Move]) -> N
         if closed:
             continue
         if free:
-            candidates = [e for e in entries if not filled[e[0]]]
+            candidates: tuple[Any, ...] = entries
         else:
             n = count[si]
             if n >= n_boxes:
                 continue
-            candidates = [entries[n]]
-        for _b, box_id, costs, labels, lock, special in candidates:
-            pays = []
-            for cost, label in zip(costs, labels, strict=True):
-                for i, need in cost:
-                    if stock[i] < need:
-                        break
-                else:
-                    pays.append(label)
-            if not pays:
+            candidates = (entries[n],)
+        for b, box_id, costs, labels, lock, special in candidates:
+            if free and filled[b]:
                 continue
+            # the lock first: it fails more often than the payment and is cheaper to test
             for ls, least in lock:
                 if count[ls] < least:
                     break
             else:
+                pays = []
+                for cost, label in zip(costs, labels, strict=True):
+                    for i, need in cost:
+                        if stock[i] < need:
+                            break
+                    else:
+                        pays.append(label)
+                if not pays:
+                    continue
                 if special:
                     if special == 1:
                         if count[S_BRIBES] >= p.disdain:
@@ -521,6 +524,26 @@ def _fills(state: HadriansWallState, seat: int, p: Player, out: list[Move]) -> N
                 else:
                     for label in pays:
                         out.append({"type": "fill", "box": box_id, "pay": label})
+
+
+_DECISIONS: dict[tuple[int, str, int], Decision] = {}
+"""Decisions are immutable and few: built once per (seat, prompt, year) and shared."""
+
+
+class _TodoPrompts(dict[str, str]):
+    def __missing__(self, kind: str) -> str:
+        self[kind] = f"hw.prompt.{kind}"
+        return self[kind]
+
+
+_TODO_PROMPTS = _TodoPrompts()
+
+
+def _decision(seat: int, key: str, year: int) -> Decision:
+    d = _DECISIONS.get((seat, key, year))
+    if d is None:
+        d = _DECISIONS[(seat, key, year)] = Decision(seat, Prompt(key, {"year": year}))
+    return d
 
 
 # -- the game ------------------------------------------------------------------------------
@@ -560,19 +583,18 @@ class HadriansWallGame(Game[HadriansWallState]):
     # -- who decides ----------------------------------------------------------------------
 
     def pending(self, state: HadriansWallState) -> list[Decision]:
+        year = state.year
         if state.phase == PHASE_CHOOSE:
-            return [Decision(seat, Prompt("hw.prompt.choose", {"year": state.year}))
-                    for seat, p in enumerate(state.players) if not p.chosen]
+            return [_decision(seat, "hw.prompt.choose", year) for seat, p in enumerate(state.players) if not p.chosen]
         if state.phase == PHASE_MAIN:
             out = []
             for seat, p in enumerate(state.players):
                 if p.ended:
                     continue
-                key = f"hw.prompt.{p.todo[0][0]}" if p.todo else "hw.prompt.act"
-                out.append(Decision(seat, Prompt(key, {"year": state.year})))
+                out.append(_decision(seat, _TODO_PROMPTS[p.todo[0][0]] if p.todo else "hw.prompt.act", year))
             return out
         if state.phase == PHASE_ATTACK:
-            return [Decision(seat, Prompt("hw.prompt.favour", {"year": state.year}))
+            return [_decision(seat, "hw.prompt.favour", year)
                     for seat, p in enumerate(state.players) if not p.defended]
         return []
 

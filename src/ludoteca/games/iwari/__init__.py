@@ -67,7 +67,7 @@ class IwariGame(Game[IwariState]):
             return None
         seats = range(state.seats)
         unused = [(state.tents_left[s] + state.totems_left[s],) for s in seats]
-        end = scoring.end_scoring(state)
+        end = state.end if state.end is not None else scoring.end_scoring(state)
         return Result.ranked(state.scores[:state.seats], unused, [scoring.breakdown(state, s, end) for s in seats])
 
     def clone(self, state: IwariState) -> IwariState:

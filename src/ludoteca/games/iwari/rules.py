@@ -51,6 +51,7 @@ def new_state(seats: int, options: Mapping[str, OptionValue], rng: Rng) -> Iwari
     board = game_map(str(options["map"]))
     kit = pieces()
     s = IwariState.__new__(IwariState)
+    s.end = None
     s.rng = rng
     s.seats = seats
     s.tribes = 3 if seats == 2 else seats
@@ -154,12 +155,20 @@ def open_territories(state: IwariState, tribe: int, hand: list[int]) -> list[int
     has_totem = state.totems_left[tribe] > 0
     free = state.free
     pieces_in = state.pieces_in
+    allowed = state.board.totem_allowed
+    tribes = state.tribes
+    tent_count = state.tent_count
+    totem_count = state.totem_count
     out = []
     for t, biome in enumerate(state.board.territory_biome):
         if not payable[biome]:
             continue
-        if (has_tent and free[t]) or (has_totem and pieces_in[t] and can_totem(state, t, tribe)):
+        if has_tent and free[t]:
             out.append(t)
+        elif has_totem and pieces_in[t] and allowed[t]:  # can_totem, inlined
+            base = t * tribes
+            if sum(totem_count[base:base + tribes]) < max(tent_count[base:base + tribes]):
+                out.append(t)
     return out
 
 
@@ -234,7 +243,7 @@ def legal(state: IwariState, seat: int) -> list[Move]:
                              for t in open_territories(state, state.tribe, hand)]
         if phase == START:
             # IW-11: instead of a regular move, discard one card and draw one.
-            moves.extend({"type": "discard", "card": CARD_IDS[card]} for card in hand)
+            moves += [{"type": "discard", "card": CARD_IDS[card]} for card in hand]  # a list: faster than a generator
             if not moves:
                 moves.append({"type": "pass"})
         return moves
@@ -244,8 +253,8 @@ def legal(state: IwariState, seat: int) -> list[Move]:
         if state.placed < state.limit and can_pay(biome_counts(hand), board.territories[t].biome):
             if can_tent(state, t, state.tribe):
                 tents = state.tents
-                moves.extend({"type": "tent", "space": board.space_ids[s]}
-                             for s in board.territories[t].spaces if tents[s] < 0)
+                moves += [{"type": "tent", "space": board.space_ids[s]}
+                          for s in board.territories[t].spaces if tents[s] < 0]
             if state.limit == 2 and can_totem(state, t, state.tribe):
                 moves.append({"type": "totem"})
         if state.placed and state.tribe == seat:
@@ -258,7 +267,7 @@ def legal(state: IwariState, seat: int) -> list[Move]:
                 for pay in payments(hand, board.territories[state.territory].biome)]
     if phase == DRAW:
         moves = [{"type": "draw", "from": "deck"}] if state.deck else []
-        moves.extend({"type": "draw", "from": "display", "card": CARD_IDS[c]} for c in state.display)
+        moves += [{"type": "draw", "from": "display", "card": CARD_IDS[c]} for c in state.display]
         return moves
     if phase == FEAT:
         kind, _, targets = state.feat_queue[0]
@@ -452,7 +461,7 @@ def _end_turn(state: IwariState, events: list[Event]) -> None:
     following = (state.current + 1) % state.seats
     if state.end_triggered and following == 0:
         # IW-14: the round is over, every seat has played as often: the journey ends.
-        final = scoring.end_scoring(state)
+        final = state.end = scoring.end_scoring(state)  # result() reads it again
         for tribe, points in enumerate(final["totals"]):
             state.scores[tribe] += points
         state.phase = OVER

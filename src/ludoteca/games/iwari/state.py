@@ -38,6 +38,7 @@ class IwariState:
         "deck",
         "discard",
         "display",
+        "end",
         "end_triggered",
         "exhaustions",
         "expedition_cards",
@@ -127,6 +128,9 @@ class IwariState:
     expedition_cards: list[int]
     expedition_done: list[list[int]]
     expedition_points: list[int]
+    end: dict[str, Any] | None
+    """The end-of-journey scoring once the game is over, kept for ``result`` (not serialised:
+    recomputed from the board when a state is read back)."""
 
     def copy(self) -> IwariState:
         new = IwariState.__new__(IwariState)
@@ -170,6 +174,7 @@ class IwariState:
         new.expedition_cards = self.expedition_cards
         new.expedition_done = [seats[:] for seats in self.expedition_done]
         new.expedition_points = self.expedition_points[:]
+        new.end = self.end  # set once at the end, never mutated: shared
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -220,6 +225,7 @@ class IwariState:
     def from_json(cls, data: Mapping[str, Any]) -> IwariState:
         index = {card_id: i for i, card_id in enumerate(cards().ids)}
         s = cls.__new__(cls)
+        s.end = None
         s.rng = Rng.from_json(data["rng"])
         s.seats = int(data["seats"])
         s.tribes = int(data["tribes"])

@@ -62,7 +62,7 @@ function drawMap(ctx, moves) {
   for (const terr of board.territories) Object.assign(spaceAt, terr.spaces);
   const map = svg("svg", {
     viewBox: `0 0 ${board.width} ${board.height}`, class: "iw-map", role: "group",
-    "aria-label": t("iwari.ui.map"), style: { width: "100%", minWidth: "680px", height: "auto", display: "block" },
+    "aria-label": t("iwari.ui.map"), style: { width: "100%", height: "auto", display: "block" },
   }, patterns());
 
   const choosing = moves.territory.size > 0 || moves.featTerritory.size > 0;
@@ -459,7 +459,8 @@ export function render(root, ctx) {
   // clears it, and play() already ignores clicks while a move is on its way.
   const moves = sortMoves(ctx.legal || []);
   root.style.position = "relative";
-  const mapBox = h("div", { class: "iw-map-box", style: { overflowX: "auto" } }, drawMap(ctx, moves));
+  // On a phone the frame zooms the map and pans it (web/js/boardview.js).
+  const mapBox = h("div", { class: "iw-map-box" }, drawMap(ctx, moves));
   const parts = [...drawStatus(ctx), mapBox, drawCards(ctx, moves)];
   const over = overlay(root, ctx, state);
   if (over) parts.push(over);

@@ -18,7 +18,7 @@ import random
 import pytest
 from playwright.sync_api import Page
 
-from tests.web.conftest import screenshot
+from tests.web.conftest import SHOTS
 from tests.web.tables import SETUPS, create_table, play_one, wait_for_turn
 
 pytestmark = pytest.mark.browser
@@ -32,9 +32,10 @@ TAPPABLE = """() => {
   const shown = (el) => { const r = el.getBoundingClientRect(); return (r.width > 0 || r.height > 0)
     && !el.closest('[hidden]') && !el.disabled && getComputedStyle(el).visibility !== 'hidden'; };
   const controls = [...document.querySelectorAll(
-    '#board [data-move], #board [data-select], #board [role=button], #board button, #moves button, .board-tools button')].filter(shown);
+    '#board [data-move], #board [data-select], #board [role=button], #board button, #moves button, .board-tools button,'
+    + ' #prompt-actions button, #prompt-actions label')].filter(shown);
   const owner = (found) => found && (found.hitFor
-    || found.closest('[data-move], [data-select], [role=button], button'));
+    || found.closest('[data-move], [data-select], [role=button], button, label'));
   // A finger's disc (FINGER px across) centred on (x, y) whose sample points (a grid of
   // 5 x 5 inside the disc) all land on `el`: rounded corners of a 44 px button are not lost.
   const square = (el, x, y) => {
@@ -132,10 +133,11 @@ def test_every_control_is_a_finger_wide_and_the_prompt_sits_with_its_board_on_a_
     for turn in range(TURNS):
         if not wait_for_turn(page):
             break
+        if turn in (0, 2):
+            # What the screen shows at the turn, as the page placed it.
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=SHOTS / f"phone-{game}-{locale[:2]}-turn{turn}.png")
         found = check_turn(page, f"turn {turn}")
-        if turn == 0:
-            page.evaluate("window.scrollTo(0, 0)")
-            screenshot(page, f"phone-{game}-{locale[:2]}", PHONE)
         faults += found
         measured += 1
         play_one(page, pick)

@@ -39,8 +39,9 @@ export async function mount(main, { id }) {
     prompt: h("section", { class: "panel", id: "prompt-panel", "aria-labelledby": "prompt" }),
     board: h("div", { class: "board", id: "board" }),
     seats: h("section", { class: "panel", id: "seats-panel" }),
-    log: h("ol", { class: "log", id: "log", "aria-live": "polite" }),
-    chatLines: h("ul", { class: "chat-lines", id: "chat-lines", "aria-live": "polite" }),
+    // Scrolling lists take the focus, so the keyboard can scroll them too.
+    log: h("ol", { class: "log", id: "log", "aria-live": "polite", tabindex: "0", "aria-labelledby": "log-h" }),
+    chatLines: h("ul", { class: "chat-lines", id: "chat-lines", "aria-live": "polite", tabindex: "0", "aria-labelledby": "chat-h" }),
     chatInput: h("input", { type: "text", id: "chat-input", maxlength: 500, autocomplete: "off" }),
     refusal: h("p", { class: "refusal", id: "refusal", role: "alert", hidden: true }),
     moves: h("div", { class: "moves", id: "moves", role: "group" }),

@@ -51,7 +51,8 @@ def play_one(page: Page, pick: random.Random, keyboard: bool = False) -> None:
         count = targets.count()
         # A first step (a figure picked, not yet moved) plays nothing: after three of them
         # the list of moves decides.
-        target = targets.nth(pick.randrange(count)) if count and attempt < 3 else page.locator("#moves button.move").first
+        board = count and attempt < 3
+        target = targets.nth(pick.randrange(count)) if board else page.locator("#moves button.move").first
         if keyboard:
             target.focus()
             page.keyboard.press("Enter")

@@ -125,7 +125,8 @@ def test_every_move_can_be_made_from_the_keyboard_with_the_focus_seen(server, ne
             page.evaluate("document.activeElement && document.activeElement.blur()")
             before = target.screenshot()
             # Keyboard focus: Tab from the control before it, so :focus-visible applies.
-            target.evaluate("(el) => { const all = [...document.querySelectorAll('[tabindex=\"0\"], button, a[href], input, select')]"
+            target.evaluate("(el) => { const all = [...document.querySelectorAll("
+                            "'[tabindex=\"0\"], button, a[href], input, select')]"
                             ".filter((e) => !e.disabled && e.getClientRects().length);"
                             " const i = all.indexOf(el); (all[i - 1] || document.body).focus(); }")
             page.keyboard.press("Tab")
@@ -151,15 +152,18 @@ SHAPES = """(seats) => {
     if (!seatOf.has(fill)) continue;
     const seat = seatOf.get(fill);
     if (el.hasAttribute('data-seat-shape')) {
-      if (Number(el.getAttribute('data-seat-shape')) !== seat) faults.push(`seat ${seat}'s colour on seat ${el.getAttribute('data-seat-shape')}'s shape`);
+      const own = Number(el.getAttribute('data-seat-shape'));
+      if (own !== seat) faults.push(`seat ${seat}'s colour on seat ${own}'s shape`);
       continue;
     }
     // The nearest drawing around it that carries seat shapes must carry this seat's only.
     let up = el.parentElement;
     while (up && !up.querySelector('[data-seat-shape]')) up = up.parentElement;
-    const seats = up ? new Set([...up.querySelectorAll('[data-seat-shape]')].map((s) => Number(s.getAttribute('data-seat-shape')))) : new Set();
+    const marks = up ? [...up.querySelectorAll('[data-seat-shape]')] : [];
+    const seats = new Set(marks.map((s) => Number(s.getAttribute('data-seat-shape'))));
     if (!(seats.size === 1 && seats.has(seat))) {
-      faults.push(`${el.tagName}.${el.getAttribute('class') || ''} in seat ${seat}'s colour, with ${seats.size ? `the shapes of seats ${[...seats]}` : 'no seat shape'} around it`);
+      const around = seats.size ? `the shapes of seats ${[...seats]}` : 'no seat shape';
+      faults.push(`${el.tagName}.${el.getAttribute('class') || ''} in seat ${seat}'s colour, with ${around} around it`);
     }
   }
   return faults;
@@ -171,7 +175,8 @@ def test_every_seat_has_its_own_shape(server, new_page) -> None:
     signatures = page.evaluate("""async () => {
       const { seatShape } = await import('/js/seats.js');
       return Array.from({ length: 8 }, (_, s) => { const el = seatShape(s, 0, 0, 10);
-        return `${el.tagName}:${(el.getAttribute('points') || '').split(' ').length}:${el.getAttribute('data-seat-shape')}`; });
+        const corners = (el.getAttribute('points') || '').split(' ').length;
+        return `${el.tagName}:${corners}:${el.getAttribute('data-seat-shape')}`; });
     }""")
     shapes = [s.rsplit(":", 1)[0] for s in signatures]
     assert len(set(shapes)) == 8, signatures

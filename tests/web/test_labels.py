@@ -21,8 +21,8 @@ from tests.web.test_boards_draw import SETTINGS, sample_positions
 
 pytestmark = pytest.mark.browser
 
-EVERY = 6
-"""One sampled position in six is measured (four), and the finished game's."""
+EVERY = 8
+"""One sampled position in eight is measured (three), and the finished game's."""
 
 MEASURE = """async ([game, positions, seats, lang, width]) => {
   const module = await import(`/games/${game}.js`);

@@ -50,7 +50,8 @@ TAPPABLE = """() => {
   };
   const small = [];
   // Put back the scrolling afterwards: the page's own focus is what the next turn checks.
-  const pan = document.querySelector('.board-pan');
+  // (A client without the board's panning box keeps its board in #board.)
+  const pan = document.querySelector('.board-pan') || document.querySelector('#board');
   const kept = [scrollX, scrollY, pan.scrollLeft, pan.scrollTop];
   for (const el of controls) {
     el.scrollIntoView({ block: 'center', inline: 'center' });
@@ -85,7 +86,7 @@ TAPPABLE = """() => {
 ONE_SCREEN = """() => {
   const inView = (r) => r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
   const prompt = document.querySelector('#prompt').getBoundingClientRect();
-  const pan = document.querySelector('.board-pan').getBoundingClientRect();
+  const pan = (document.querySelector('.board-pan') || document.querySelector('#board')).getBoundingClientRect();
   const controls = [...document.querySelectorAll('#board [data-move], #board [data-select]')]
     .map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
   const seen = controls.filter((r) => {
@@ -104,7 +105,7 @@ SIDEWAYS = """() => {
     const o = getComputedStyle(el).overflowX;
     if (!['auto', 'scroll'].includes(o) || el.scrollWidth <= el.clientWidth + 1 || !el.clientWidth) continue;
     const frame = el.parentElement;
-    const cue = el.classList.contains('board-pan') && !frame.closest('.board-view').querySelector('.pan-hint').hidden
+    const cue = el.classList.contains('board-pan') && !frame.parentElement.querySelector('.pan-hint').hidden
       && (frame.classList.contains('more-left') || frame.classList.contains('more-right'));
     // Tables wider than the screen show shadows on the sides with more (main.css).
     if (!cue && !el.matches('.table-scroll, .scroll-cue'))

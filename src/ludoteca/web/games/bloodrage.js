@@ -13,7 +13,7 @@
 import { clickable, h, svg } from "/js/dom.js";
 import { seatName } from "/js/gamemodule.js";
 import { seatShape, seatStyle } from "/js/seats.js";
-import { textWidth, wrap } from "/js/svgtext.js";
+import { fit, textWidth, wrap } from "/js/svgtext.js";
 
 const REALM_FILL = { manheim: "#eadfc6", alfheim: "#d6e8cf", jotunheim: "#dcdcea", yggdrasil: "#c9dfae" };
 // The realm borders' colours on the printed board.
@@ -287,14 +287,19 @@ function drawMap(ctx, tg) {
     g.append(body);
     const moves = tg.byPlace.get(f.id);
     if (moves && moves.length) makeClickable(g, moves[0], ctx, moveLabel(moves[0], ctx));
-    const [rawX, rawY] = polar(R_FJORD + 52, mid);
-    const half = textWidth(place(f.id, t), 14) / 2 + 4;
-    // Beside the water, outwards; on the left and right of the board, where the name would
-    // run over the water or off the board, above the fjord (upper half) or below it (lower half).
-    const cut = Math.abs(Math.cos((mid * Math.PI) / 180)) > 0.7 || rawX < half || rawX > 780 - half;
-    const lx = cut ? Math.min(780 - half, Math.max(half, x)) : rawX;
-    const ly = cut ? y + (Math.sin((mid * Math.PI) / 180) >= 0 ? 52 : -46) : rawY;
-    fjordNames.append(label(lx, ly + 4, place(f.id, t), 14, { "text-anchor": "middle", fill: "#153a52", "font-style": "italic", "data-loc": f.id }));
+    // The name outside the fjord, on the rim; a fjord on the left or right of the ring has
+    // no room there (the board's edge), so its name goes under or over it, on two lines
+    // if need be. A halo in the sea's colour keeps it readable where it crosses a line.
+    const side = Math.abs(Math.cos((mid * Math.PI) / 180)) > 0.6;
+    const name = fit(place(f.id, t), side ? 96 : 150, 14, { min: 10, maxLines: side ? 2 : 1 });
+    const [rawX, rawY] = side ? [x, y + (Math.sin((mid * Math.PI) / 180) >= 0 ? 50 : -40 - (name.lines.length - 1) * name.size * 1.2)]
+      : polar(R_FJORD + 46, mid);
+    const half = Math.max(...name.lines.map((l) => textWidth(l, name.size))) / 2 + 4;
+    const lx = Math.min(780 - half, Math.max(half, rawX)); // the board's edge must not cut the name
+    fjordNames.append(textLines(lx, rawY + 4, name.lines, name.size, {
+      "text-anchor": "middle", fill: "#153a52", "font-style": "italic", "data-loc": f.id,
+      stroke: SEA, "stroke-width": 3, "stroke-linejoin": "round", "paint-order": "stroke",
+    }));
     const figs = f.figures;
     grid(figs.length, x, y + 4, 3, 22, 20).forEach(([fx, fy], i) => {
       const [seat, kind] = figs[i];
@@ -353,7 +358,11 @@ function drawProvince(p, path, polarFn, angle, ctx, tg, me) {
   const anchor = isYgg ? [CX, CY] : polarFn(200 - 10 * Math.sin((angle * Math.PI) / 180), angle);
   const at = (dy, dx = 0) => [anchor[0] + dx, anchor[1] + dy];
   const [nx, ny] = isYgg ? [CX, CY - 62] : at(ctx.compact ? -34 : -40);
-  g.append(label(nx, ny, place(p.id, t), ctx.compact ? 24 : 17, { "text-anchor": "middle", "font-weight": 700, "pointer-events": "none", fill: p.destroyed ? "#fff" : "#1d1d1f" }));
+  // The name fitted to the province's width where it is written (a chord of the ring, or
+  // of Yggdrasil's circle).
+  const room = (isYgg ? 2 * Math.sqrt(R_YGG ** 2 - 70 ** 2) : 2 * 165 * Math.sin((Math.PI / 8))) - 16;
+  const nameSize = fit(place(p.id, t), room * 0.92, ctx.compact ? 24 : 17, { min: ctx.compact ? 13 : 11 }).size;
+  g.append(label(nx, ny, place(p.id, t), nameSize, { "text-anchor": "middle", "font-weight": 700, "pointer-events": "none", fill: p.destroyed ? "#fff" : "#1d1d1f" }));
   if (!isYgg && !p.destroyed && !ctx.compact) { // on a phone the realm shows in the colour alone
     const [rx, ry] = at(-26);
     g.append(label(rx, ry, place(p.realm, t), 12, { "text-anchor": "middle", fill: "#5c5c66", "pointer-events": "none" }));
@@ -387,7 +396,8 @@ function drawProvince(p, path, polarFn, angle, ctx, tg, me) {
     class: "br-face", x: tx - 30, y: ty - 12, width: 60, height: 24, rx: 12,
     fill: p.pillaged ? "#8a8a8a" : "#f0e442", stroke: "#1b1b1b", "stroke-width": 1.5,
   }));
-  token.append(label(tx, ty + 4, p.pillaged ? t("br.ui.pillaged") : t(`br.ui.tok.${p.token}`), p.pillaged ? 10 : 12,
+  const tokenText = p.pillaged ? t("br.ui.pillaged") : t(`br.ui.tok.${p.token}`);
+  token.append(label(tx, ty + 4, tokenText, fit(tokenText, 52, p.pillaged ? 10 : 12, { min: 7 }).size,
     { "text-anchor": "middle", "font-weight": 700, "pointer-events": "none", fill: p.pillaged ? "#fff" : "#1d1d1f" }));
   token.append(title(p.pillaged ? t("br.ui.pillaged") : t(`br.stat.${p.token}`)));
   if (tokenMove) makeClickable(token, tokenMove, ctx, moveLabel(tokenMove, ctx));
@@ -420,7 +430,7 @@ function drawSide(ctx) {
   const W = 300;
   const clans = view.clans;
   const valhallaRows = clans.length;
-  const height = 120 + 80 + 38 + valhallaRows * 30 + 120;
+  const height = 120 + 80 + 46 + valhallaRows * 30 + 120;
   const side = svg("svg", { class: "br-side", viewBox: `0 0 ${W} ${height}`, role: "group", "aria-label": t("br.ui.ages"), style: { width: "100%", maxWidth: "340px", height: "auto" } });
   let y = 20;
   side.append(label(10, y, t("br.ui.ages"), 14, { "font-weight": 700 }));
@@ -458,7 +468,7 @@ function drawSide(ctx) {
     marker.append(title(`${seatName(ctx.seats, c.seat)}: ${c.glory}`));
     side.append(marker);
   });
-  y += 38;
+  y += 46; // the numbers under the bar, then room above Valhalla's heading
 
   // Valhalla: the figures each clan has there now.
   side.append(label(10, y, t("br.ui.valhalla"), 14, { "font-weight": 700 }));
@@ -605,7 +615,9 @@ function drawCard(c, ctx, { moves, selected, onSelect } = {}) {
   g.append(svg("rect", { class: "br-face", x: 1.5, y: 1.5, width: CARD_W - 3, height: CARD_H - 3, rx: 9, fill: "#fffdf6", stroke: selected ? "#0072B2" : "#3a3a3a", "stroke-width": selected ? 4 : 1.5 }));
   g.append(svg("path", { d: `M3,11 Q3,3 11,3 L${CARD_W - 11},3 Q${CARD_W - 3},3 ${CARD_W - 3},11 L${CARD_W - 3},52 L3,52 Z`, fill: TYPE_FILL[c.type] || "#eee", "pointer-events": "none" }));
   const name = cardName(c.name, t);
-  g.append(textLines(10, 21, wrap(name, CARD_W - 36, 13, 2), 13, { "font-weight": 700, fill: "#1d1d1f", "pointer-events": "none" }));
+  // Bold letters run wider than the estimate: a tenth of the width to spare before the age.
+  const heading = fit(name, (CARD_W - 36) * 0.9, 13, { min: 10, maxLines: 2 });
+  g.append(textLines(10, 21, heading.lines, heading.size, { "font-weight": 700, fill: "#1d1d1f", "pointer-events": "none" }));
   g.append(label(CARD_W - 10, 18, ROMAN[(c.age || 1) - 1], 10, { "text-anchor": "end", fill: "#5c5c66", "pointer-events": "none" }));
   g.append(label(10, 68, cardType(c, t), 10, { fill: "#5c5c66", "pointer-events": "none" }));
   g.append(textLines(10, 86, wrap(cardValue(c, t), CARD_W - 20, 12, 2), 12, { "font-weight": 700, fill: "#1d1d1f", "pointer-events": "none" }));
@@ -666,7 +678,11 @@ function drawClan(c, ctx, tg, ui, rerender) {
   if (view.first === c.seat) tags.push(t("br.ui.first"));
   if (view.turn === c.seat && view.phase === "action") tags.push(t("br.ui.on_turn"));
   if (c.passed) tags.push(t("br.ui.passed"));
-  if (tags.length) sheet.append(label(Math.max(150, 46 + textWidth(clanText, 14)), 18, tags.join(" · "), 10, { fill: "#0b5d8a", "font-weight": 700 }));
+  // The tags fit between the clan's name and the glory.
+  const tagText = tags.join(" · ");
+  const tagX = Math.max(150, 46 + textWidth(clanText, 14));
+  const tagRoom = W - 12 - textWidth(`${c.glory}`, 20) - 8 - tagX;
+  if (tags.length) sheet.append(label(tagX, 18, tagText, fit(tagText, tagRoom * 0.9, 10, { min: 6.5 }).size, { fill: "#0b5d8a", "font-weight": 700 }));
 
   // Rage left, as pips.
   let y = 54;

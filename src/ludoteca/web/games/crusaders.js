@@ -7,6 +7,7 @@
 import { clear, clickable, h, svg } from "/js/dom.js";
 import { seatName } from "/js/gamemodule.js";
 import { seatShape, seatStyle } from "/js/seats.js";
+import { fit } from "/js/svgtext.js";
 
 const SQRT3 = Math.sqrt(3);
 const HEX = 38; // hex radius on the map, in SVG units
@@ -111,11 +112,16 @@ function enemyToken(token, strength, cx, cy, t) {
 
 // A building: its type's outline filled in the owner's colour, the owner's shape in the
 // corner (so colour is not the only cue) and its level.
-function building(b, cx, cy, t, size = 16) {
+function building(b, cx, cy, t, size = 16, side = 1) {
   const g = svg("g", { class: "cr-building", "data-seat": b.seat, "data-building": b.building });
   g.append(icon(b.building, cx, cy, size, seatStyle(b.seat).colour));
   g.append(seatShape(b.seat, cx + size * 0.55, cy + size * 0.45, size * 0.22));
-  g.append(text(cx - size * 0.62, cy + size * 0.55, b.level, { "font-size": 7, "font-weight": 700 }));
+  // The level on a small badge over the building's outer top corner (`side`: -1 left,
+  // 1 right), clear of the seat's shape, of the printed bonuses beside it and of the
+  // region's name above it.
+  const [lx, ly] = [cx + side * size * 0.55, cy - size * 0.6];
+  g.append(svg("circle", { cx: lx, cy: ly, r: 4.4, fill: "#fffdf6", stroke: "#6d6658", "stroke-width": 0.8 }),
+    text(lx, ly + 2.3, b.level, { "font-size": 6.5, "font-weight": 700 }));
   return titled(g, t("cr.ui.building_on_map", { building: t(`cr.building.${b.building}`), level: b.level }));
 }
 
@@ -246,7 +252,7 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
     const bx = cx + (spaces === 2 ? (i ? 8.5 : -8.5) : 0);
     const by = cy - 16;
     const b = reg.buildings[i];
-    if (b) g.append(building(b, bx, by, t, 16));
+    if (b) g.append(building(b, bx, by, t, 16, spaces === 2 && !i ? -1 : 1));
     else g.append(svg("rect", { class: "cr-space", x: bx - 7.5, y: by - 7.5, width: 15, height: 15, rx: 2, fill: "#fffdf6", stroke: "#8b8270", "stroke-dasharray": reg.enemy ? "2 2" : null }));
   }
   for (const [type, n] of Object.entries(reg.discount || {})) {
@@ -354,6 +360,26 @@ function arcText([x, y], mid, content, attrs) {
   return text(x, y, content, { ...attrs, "dominant-baseline": "central", transform: `rotate(${deg.toFixed(1)} ${x.toFixed(1)} ${y.toFixed(1)})` });
 }
 
+// A wedge's label at radius r, fitted to the wedge's width there (the narrower inner edge
+// of its lines): smaller, then on two lines when `twoLines` (Vietnamese names are long).
+function wedgeLabel(cx, cy, mid, r, content, size, attrs, twoLines = false, outer = Infinity) {
+  // Bold letters (and stacked Vietnamese accents) run wider than the estimate: a fifth to
+  // spare. A straight line's ends also reach further out than its middle: within `outer`.
+  const width = (lines) => {
+    const half = (lines * size * 1.1) / 2;
+    const across = 2 * (r - half) * Math.sin(Math.PI / 6 - 0.03);
+    const rim = 2 * Math.sqrt(Math.max(0, outer ** 2 - (r + half) ** 2));
+    return (Math.min(across, rim) - 4) * 0.8;
+  };
+  let f = fit(content, width(1), size, { min: size * (twoLines ? 0.8 : 0.65) });
+  if (twoLines && f.lines[0] !== content) f = fit(content, width(2), size, { min: size * 0.7, maxLines: 2 });
+  const at = [cx + r * Math.cos(mid), cy + r * Math.sin(mid)];
+  const label = arcText(at, mid, "", { ...attrs, "font-size": f.size });
+  const lh = f.size * 1.1;
+  label.replaceChildren(...f.lines.map((line, i) => svg("tspan", { x: at[0].toFixed(1), dy: i ? lh : (-(f.lines.length - 1) * lh) / 2 }, line)));
+  return label;
+}
+
 function wheelGroup(ctx, seat, cx, cy, mem, sownGain) {
   const { view, legal, t } = ctx;
   const player = view.players[seat];
@@ -372,12 +398,13 @@ function wheelGroup(ctx, seat, cx, cy, mem, sownGain) {
     if (w.upgraded) {
       // The flipped side: the secondary action on an outer band with a gold edge.
       wg.append(svg("path", { d: sector(cx, cy, R - 17, R, a0 + 0.02, a1 - 0.02), fill: ACTION_FILL[w.upgrade], stroke: "#b08a3e", "stroke-width": 2 }));
-      wg.append(arcText(at(R - 8.5), mid, `+${t(`cr.action.${w.upgrade}`)}`, { "font-size": 8, "font-weight": 700, fill: ACTION_INK[w.upgrade] }));
+      wg.append(wedgeLabel(cx, cy, mid, R - 8.5, `+${t(`cr.action.${w.upgrade}`)}`, 8, { "font-weight": 700, fill: ACTION_INK[w.upgrade] }, false, R));
     }
-    wg.append(arcText(at(w.upgraded ? 50 : 57), mid, t(`cr.action.${w.action}`), { "font-size": 9, "font-weight": 700, fill: ACTION_INK[w.action] }));
+    wg.append(wedgeLabel(cx, cy, mid, w.upgraded ? 49 : 57, t(`cr.action.${w.action}`), 9, { "font-weight": 700, fill: ACTION_INK[w.action] }, true));
     // The tokens: their number, and one dot each (up to fifteen) in rows across the wedge.
-    const [nx, ny] = at(w.upgraded ? 39 : 42);
-    wg.append(text(nx, ny + 4.5, w.tokens, { "font-size": 13, "font-weight": 700, class: "cr-count" }));
+    const [nx, ny] = at(w.upgraded ? 33 : 41);
+    const countSize = w.upgraded ? 11 : 13;
+    wg.append(text(nx, ny + countSize * 0.35, w.tokens, { "font-size": countSize, "font-weight": 700, class: "cr-count" }));
     const tangent = mid + Math.PI / 2;
     const shown = Math.min(w.tokens, 15);
     for (let i = 0; i < shown; i++) {

@@ -13,7 +13,7 @@
 import { clickable, h, svg } from "/js/dom.js";
 import { seatName } from "/js/gamemodule.js";
 import { seatShape } from "/js/seats.js";
-import { textWidth } from "/js/svgtext.js";
+import { fit, textWidth } from "/js/svgtext.js";
 
 const STOCK = ["soldiers", "builders", "servants", "civilians", "resources"];
 const DIRS = ["left", "centre", "right"];
@@ -401,9 +401,12 @@ function playerCard(cardId, ctx, role, move) {
   const el = svg("svg", { class: "hw-card", viewBox: `0 0 ${W} ${H}`, width: W, height: H, "data-card": cardId });
   el.append(svg("rect", { class: "hw-face", x: 1, y: 1, width: W - 2, height: H - 2, rx: 7, fill: move ? "#fff6d6" : "#fffdf7", stroke: move ? "#b8860b" : "#7d6748", "stroke-width": move ? 2.5 : 1.2 }));
   if (role) el.append(label(9, 15, role, 10, { fill: "#7d6748", "font-weight": 600 }));
-  el.append(label(9, 34, t(`hw.card.${name}`), 15, { "font-weight": 700 }));
+  // Names and goals fitted to the card (Japanese goals run long).
+  const title = t(`hw.card.${name}`);
+  el.append(label(9, 34, title, fit(title, W - 18, 15, { min: 11 }).size, { "font-weight": 700 }));
   if (data) {
-    el.append(label(9, 52, t(`hw.goal.${name}`), 10.5, { fill: "#4a3826" }));
+    const goal = t(`hw.goal.${name}`);
+    el.append(label(9, 52, goal, fit(goal, W - 18, 10.5, { min: 7 }).size, { fill: "#4a3826" }));
     el.append(label(9, 74, t("hw.ui.gift"), 10, { fill: "#7d6748" }));
     el.append(...pipsRow(data.gift, 16 + textWidth(t("hw.ui.gift"), 10), 70.5, 4.2, 11));
     el.append(label(9, 94, t("hw.ui.good", { n: data.good }), 10, { fill: "#7d6748" }));

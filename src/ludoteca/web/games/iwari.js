@@ -9,6 +9,7 @@
 import { clickable, h, svg } from "/js/dom.js";
 import { eventText, seatName } from "/js/gamemodule.js";
 import { seatShape } from "/js/seats.js";
+import { fit } from "/js/svgtext.js";
 
 // Light tints that differ in lightness as well as hue, so they stay apart for the common
 // colour-vision deficiencies; each biome also has its own pattern (the second cue) and
@@ -62,7 +63,7 @@ function drawMap(ctx, moves) {
   for (const terr of board.territories) Object.assign(spaceAt, terr.spaces);
   const map = svg("svg", {
     viewBox: `0 0 ${board.width} ${board.height}`, class: "iw-map", role: "group",
-    "aria-label": t("iwari.ui.map"), style: { width: "100%", minWidth: "680px", height: "auto", display: "block" },
+    "aria-label": t("iwari.ui.map"), style: { width: "100%", height: "auto", display: "block" },
   }, patterns());
 
   const choosing = moves.territory.size > 0 || moves.featTerritory.size > 0;
@@ -143,8 +144,9 @@ function drawMap(ctx, moves) {
     // Land and sea differ in shape as well as colour: a round badge, a square one.
     g.append(sea
       ? svg("rect", { x: x - 15, y: y - 15, width: 30, height: 30, rx: 5, fill: "#e1f0fb", stroke: ink, "stroke-width": 2 })
-      : svg("circle", { cx: x, cy: y, r: 15, fill: "#f7eedc", stroke: ink, "stroke-width": 2 }),
-    svg("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: ink }, String(c.number)));
+      : svg("circle", { cx: x, cy: y, r: 15, fill: "#f7eedc", stroke: ink, "stroke-width": 2 }));
+    // Under a mountain the number is written on the mountain instead.
+    if (!covered) g.append(svg("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: ink }, String(c.number)));
     for (let i = 0; i < c.peaks; i++) {
       const px = x - ((c.peaks - 1) * 9) / 2 + i * 9;
       g.append(svg("polygon", { points: `${px - 4.5},${y - 17} ${px},${y - 26} ${px + 4.5},${y - 17}`, fill: "#4d4d4d", stroke: "#fff", "stroke-width": 0.8 }));
@@ -155,7 +157,9 @@ function drawMap(ctx, moves) {
         svg("text", { x, y: y + 10, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, String(c.number)));
     }
     const factor = view.connection_factors[String(c.number)];
-    if (factor) g.append(svg("text", { x, y: y + 30, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: ink }, t("iwari.ui.factor", { n: factor })));
+    // A map label: a pale halo keeps it readable over the hex's edge it sits on.
+    if (factor) g.append(svg("text", { x, y: y + 30, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: ink,
+      stroke: "#fffdf6", "stroke-width": 3, "stroke-linejoin": "round", "paint-order": "stroke" }, t("iwari.ui.factor", { n: factor })));
     const move = moves.featConnection.get(c.number);
     if (move) {
       g.setAttribute("class", "iw-connection iw-legal");
@@ -257,7 +261,14 @@ function card(x, y, biome, t, attrs = {}) {
     svg("rect", { width: CARD_W, height: CARD_H, rx: 7, fill: style.fill, stroke: "#3a3a3a", "stroke-width": 1.5 }),
     svg("rect", { x: 5, y: 5, width: CARD_W - 10, height: CARD_H - 34, rx: 4, fill: `url(#iw-pat-${biome})`, stroke: style.ink, "stroke-width": 1 }),
     svg("rect", { x: 3, y: CARD_H - 27, width: CARD_W - 6, height: 24, rx: 4, fill: "#fffdf6", opacity: 0.9 }),
-    svg("text", { x: CARD_W / 2, y: CARD_H - 10, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: style.ink }, t(`iwari.biome.${biome}`)));
+    cardName(t(`iwari.biome.${biome}`), style.ink));
+}
+
+// A biome's name fitted to the card's label box (Vietnamese names are wider than the card).
+function cardName(name, ink) {
+  // Bold letters run wider than the estimate: a sixth of the width to spare.
+  const { size } = fit(name, (CARD_W - 10) * 0.84, 14, { min: 8 });
+  return svg("text", { x: CARD_W / 2, y: CARD_H - 15 + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: ink }, name);
 }
 
 function highlight(g) {
@@ -304,7 +315,11 @@ function drawCards(ctx, moves) {
   });
   if (moves.done) tray.append(button(262, 58, 196, t("iwari.ui.end_move"), moves.done, ctx));
   // "Click cards to pay" only to the one who can (not in a replay, not to the others).
-  if (view.piece && moves.pay.length) tray.append(svg("text", { x: 262, y: 118, "font-size": 14, fill: "#3b3b3b" }, view.piece === "totem" ? t("iwari.ui.paying_totem") : t("iwari.ui.paying_tent")));
+  if (view.piece && moves.pay.length) {
+    const paying = fit(view.piece === "totem" ? t("iwari.ui.paying_totem") : t("iwari.ui.paying_tent"), width - 270, 14, { min: 11, maxLines: 3 });
+    tray.append(svg("text", { x: 262, y: 112, "font-size": paying.size, fill: "#3b3b3b" },
+      paying.lines.map((line, i) => svg("tspan", { x: 262, dy: i ? paying.size * 1.2 : 0 }, line))));
+  }
 
   // The display and the deck: click one to draw from it (said only when one can).
   const canDraw = moves.display.size > 0 || Boolean(moves.deck);
@@ -510,7 +525,8 @@ export function render(root, ctx) {
   // clears it, and play() already ignores clicks while a move is on its way.
   const moves = sortMoves(ctx.legal || []);
   root.style.position = "relative";
-  const mapBox = h("div", { class: "iw-map-box", style: { overflowX: "auto" } }, drawMap(ctx, moves));
+  // On a phone the frame zooms the map and pans it (web/js/boardview.js).
+  const mapBox = h("div", { class: "iw-map-box" }, drawMap(ctx, moves));
   const parts = [...drawStatus(ctx), drawExpeditions(ctx), mapBox, drawCards(ctx, moves)].filter(Boolean);
   const over = overlay(root, ctx, state);
   if (over) parts.push(over);

@@ -32,7 +32,8 @@ function polygon(points, cx, cy, r, rotate = -Math.PI / 2, inner = null) {
 // The seat's shape, centred on (cx, cy) with radius r, for use inside any SVG.
 export function seatShape(seat, cx = 0, cy = 0, r = 8, extra = {}) {
   const { colour, shape } = seatStyle(seat);
-  const attrs = { fill: colour, stroke: "#1b1b1b", "stroke-width": Math.max(1, r / 6), ...extra };
+  // data-seat-shape names the seat, so tests can check that no colour goes without its shape.
+  const attrs = { fill: colour, stroke: "#1b1b1b", "stroke-width": Math.max(1, r / 6), "data-seat-shape": seat, ...extra };
   switch (shape) {
     case "circle":
       return svg("circle", { cx, cy, r: r * 0.9, ...attrs });

@@ -40,3 +40,21 @@ export function wrap(text, width, size, maxLines = 99) {
   }
   return lines;
 }
+
+// `text` fitted to `width`: on one line at `size`, or smaller down to `min`; past that, on
+// up to `maxLines` lines (at the largest size from `size` down to `min` where they fit).
+// Returns { size, lines }. What still does not fit at `min` is cut with an ellipsis.
+export function fit(text, width, size, { min = size * 0.75, maxLines = 1 } = {}) {
+  text = String(text);
+  const one = textWidth(text);
+  if (one * size <= width) return { size, lines: [text] };
+  if (one * min <= width) return { size: Math.floor((width / one) * 10) / 10, lines: [text] };
+  for (let s = size; maxLines > 1 && s >= min; s -= 0.5) {
+    const lines = wrap(text, width, s, maxLines);
+    if (lines.every((l) => textWidth(l, s) <= width) && !lines[lines.length - 1].endsWith("…")) return { size: s, lines };
+  }
+  const lines = wrap(text, width, min, maxLines);
+  const last = lines.length - 1;
+  while (textWidth(lines[last], min) > width && lines[last].length > 1) lines[last] = `${[...lines[last]].slice(0, -2).join("")}…`;
+  return { size: min, lines };
+}

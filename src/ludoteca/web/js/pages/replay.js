@@ -66,7 +66,7 @@ export async function mount(main, { id }) {
 
   const title = h("h1");
   const stepLabel = h("span", { id: "replay-step", "aria-live": "polite" });
-  const slider = h("input", { type: "range", id: "replay-slider", min: 0, max: total(), value: 0, step: 1, oninput: (e) => go(Number(e.target.value)) });
+  const slider = h("input", { type: "range", id: "replay-slider", min: 0, max: total(), value: 0, step: 1, "aria-label": t("replay.position"), oninput: (e) => go(Number(e.target.value)) });
   const pov = h("select", { id: "replay-pov", onchange: async (e) => { r.pov = e.target.value === "" ? null : Number(e.target.value); await loadPov(); go(r.step); } });
   const board = h("div", { class: "board", id: "board" });
   const moveLine = h("p", { class: "prompt", id: "replay-move" });

@@ -8,6 +8,7 @@ import { Live } from "../live.js";
 import { wholeView } from "../statics.js";
 import { canonical, list, seatsOf } from "../model.js";
 import { seatBadge, seatStyle } from "../seats.js";
+import { BoardView } from "../boardview.js";
 import { ensureUser, session } from "../session.js";
 import { addBot, gameLabel } from "./lobby.js";
 import { scoreboard } from "./scoreboard.js";
@@ -38,14 +39,17 @@ export async function mount(main, { id }) {
     prompt: h("section", { class: "panel", id: "prompt-panel", "aria-labelledby": "prompt" }),
     board: h("div", { class: "board", id: "board" }),
     seats: h("section", { class: "panel", id: "seats-panel" }),
-    log: h("ol", { class: "log", id: "log", "aria-live": "polite" }),
-    chatLines: h("ul", { class: "chat-lines", id: "chat-lines", "aria-live": "polite" }),
+    // Scrolling lists take the focus, so the keyboard can scroll them too.
+    log: h("ol", { class: "log", id: "log", "aria-live": "polite", tabindex: "0", "aria-labelledby": "log-h" }),
+    chatLines: h("ul", { class: "chat-lines", id: "chat-lines", "aria-live": "polite", tabindex: "0", "aria-labelledby": "chat-h" }),
     chatInput: h("input", { type: "text", id: "chat-input", maxlength: 500, autocomplete: "off" }),
     refusal: h("p", { class: "refusal", id: "refusal", role: "alert", hidden: true }),
     moves: h("div", { class: "moves", id: "moves", role: "group" }),
   };
   let movesDrawn = ""; // what the move buttons show now; unchanged lists are not redrawn
-  const boardPanel = h("section", { class: "panel", id: "board-panel" }, parts.board);
+  // The board pans and zooms on a phone (see boardview.js).
+  const boardView = new BoardView(parts.board, t);
+  const boardPanel = h("section", { class: "panel", id: "board-panel" }, boardView.element);
   const logPanel = h("section", { class: "panel log-panel" }, h("h2", { id: "log-h" }), parts.log);
   const chatForm = h("form", {}, parts.chatInput, h("button", { type: "submit", id: "chat-send" }));
   const chatPanel = h("section", { class: "panel chat" }, h("h2", { id: "chat-h" }), parts.chatLines, chatForm);
@@ -54,6 +58,21 @@ export async function mount(main, { id }) {
     h("div", { class: "mainline" }, parts.prompt, boardPanel),
     h("div", { class: "side" }, parts.seats, logPanel, chatPanel));
   main.append(page);
+
+  // On a phone the list of moves goes under the board, so that the prompt and the part of
+  // the board it is about fit one screen; the board's box is as tall as the screen leaves
+  // under the prompt.
+  const oneColumn = matchMedia("(max-width: 899px)");
+  function placeMoves() {
+    const wanted = oneColumn.matches ? boardPanel : parts.prompt;
+    if (parts.moves.parentElement === wanted) return;
+    if (oneColumn.matches) boardPanel.append(parts.moves);
+    else parts.refusal.after(parts.moves);
+  }
+  oneColumn.addEventListener("change", placeMoves);
+  const promptSize = typeof ResizeObserver === "function"
+    ? new ResizeObserver(() => page.style.setProperty("--prompt-h", `${parts.prompt.offsetHeight}px`)) : null;
+  if (promptSize) promptSize.observe(parts.prompt);
 
   chatForm.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -444,6 +463,7 @@ export async function mount(main, { id }) {
     if (!parts.prompt.firstChild) {
       parts.prompt.append(h("h2", { class: "prompt", id: "prompt" }), h("p", { class: "small muted", id: "also" }),
         parts.refusal, parts.moves, h("div", { class: "row", id: "prompt-actions", style: { marginTop: "8px" } }));
+      placeMoves();
     }
     const heading = parts.prompt.querySelector("#prompt");
     heading.textContent = text;
@@ -537,6 +557,21 @@ export async function mount(main, { id }) {
   }
 
   function drawBoard() {
+    drawGameBoard();
+    // A new decision of this reader's brings its controls into view, and on a phone the
+    // prompt to the top of the screen with the board under it.
+    const mine = s.legal.length > 0 && s.table.status === "playing";
+    const decision = mine ? JSON.stringify(s.legal) : null;
+    const isNew = decision !== null && decision !== boardView.focusKey;
+    boardView.fit({ decision });
+    const typing = document.activeElement && ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);
+    if (isNew && oneColumn.matches && !typing) {
+      const top = parts.prompt.getBoundingClientRect().top;
+      if (Math.abs(top) > 2) window.scrollBy(0, top);
+    }
+  }
+
+  function drawGameBoard() {
     if (s.module && typeof s.module.render === "function") {
       try {
         parts.board.classList.remove("failed");
@@ -625,12 +660,15 @@ export async function mount(main, { id }) {
   s.games = list(await api.games().catch(() => []), "games");
   await start();
   // Exposed for tests and for the curious: the socket can be dropped on purpose.
-  window.ludotecaTable = { drop: (holdMs) => live.drop(holdMs), state: s, refresh };
+  window.ludotecaTable = { drop: (holdMs) => live.drop(holdMs), state: s, refresh, boardView };
 
   return {
     unmount() {
       live.stop();
       clearInterval(ticker);
+      boardView.destroy();
+      if (promptSize) promptSize.disconnect();
+      oneColumn.removeEventListener("change", placeMoves);
       clearTimeout(ackTimer);
       if (s.module && typeof s.module.destroy === "function") s.module.destroy(parts.board);
       delete window.ludotecaTable;

@@ -1,11 +1,12 @@
 """Pictures for the README: one table per game in mid-game, as its first seat sees it,
 taken by Debian's Chromium from a real server (embedded SQLite, bots in the other seats).
 
-    .venv/bin/python tools/readme_pictures.py [GAME ...] [--out docs/img] [--seed 3]
+    .venv/bin/python tools/readme_pictures.py [GAME ...] [--out docs/img] [--seed 3] [--phone GAME]
 
 Seat 0 plays seeded random legal moves through the HTTP API until the table reaches a
 game's chosen move count; the page is then opened and photographed as the window shows
-it, as JPEG (small enough to keep in the repository). Needs the dev extra (Playwright) and
+it, as JPEG (small enough to keep in the repository). ``--phone GAME`` also takes that
+game's table as a phone shows it (390x844, touch), as ``GAME-phone.jpg``. Needs the dev extra (Playwright) and
 /usr/bin/chromium (`make browser`).
 """
 
@@ -65,12 +66,18 @@ def play_to(api: APIRequestContext, url: str, csrf: dict[str, str], game: str, s
     raise SystemExit(f"{game}: the table did not reach {moves} moves")
 
 
+def report(path: Path) -> None:
+    shown = path.resolve().relative_to(ROOT) if path.resolve().is_relative_to(ROOT) else path
+    print(f"{shown}: {path.stat().st_size // 1024} KB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", default=list(SCENES))
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--width", type=int, default=1280)
+    parser.add_argument("--phone", choices=list(SCENES), default=None, help="also this game on a phone")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     port = free_port()
@@ -108,9 +115,22 @@ def main() -> None:
                         page.wait_for_timeout(100)
                     path = args.out / f"{game}.jpg"
                     page.screenshot(path=str(path), type="jpeg", quality=70)
-                    shown = path.resolve().relative_to(ROOT) if path.resolve().is_relative_to(ROOT) else path
-                    print(f"{shown}: {path.stat().st_size // 1024} KB")
+                    report(path)
                     page.close()
+                if args.phone:
+                    seats, moves, _part = SCENES[args.phone]
+                    table = play_to(api, url, csrf, args.phone, seats, moves, rng)
+                    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                                has_touch=True, device_scale_factor=2,
+                                                storage_state=context.storage_state())
+                    page = phone.new_page()
+                    page.goto(f"{url}/#/table/{table}")
+                    page.locator("#prompt").wait_for()
+                    page.wait_for_timeout(800)  # the board view zooms to the decision after drawing
+                    path = args.out / f"{args.phone}-phone.jpg"
+                    page.screenshot(path=str(path), type="jpeg", quality=70)
+                    report(path)
+                    phone.close()
                 browser.close()
         finally:
             server.stop()

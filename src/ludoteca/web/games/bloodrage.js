@@ -670,17 +670,19 @@ function drawClan(c, ctx, tg, ui, rerender) {
   const sheet = svg("svg", { class: "br-clan", "data-seat": c.seat, viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": t("br.ui.clan_sheet", { clan: clanName(c.clan, t), name: seatName(ctx.seats, c.seat) }), style: { width: "100%", maxWidth: `${W}px`, height: "auto", flex: "1 1 300px" } });
   sheet.append(svg("rect", { x: 1.5, y: 1.5, width: W - 3, height: H - 3, rx: 10, fill: "#fbf8f1", stroke: colour, "stroke-width": 3 }));
   sheet.append(seatShape(c.seat, 20, 20, 10));
-  const clanText = clanName(c.clan, t);
-  sheet.append(label(36, 18, clanText, 14, { "font-weight": 700, fill: c.clan ? "#1d1d1f" : "#5c5c66", "data-clan": c.clan || "" }));
+  // The clan's name (or "choosing a clan…") on the first half of the heading line.
+  const clanFit = fit(clanName(c.clan, t), W * 0.45, 14, { min: 10 });
+  sheet.append(label(36, 18, clanFit.lines[0], clanFit.size, { "font-weight": 700, fill: c.clan ? "#1d1d1f" : "#5c5c66", "data-clan": c.clan || "" }));
   sheet.append(label(36, 33, seatName(ctx.seats, c.seat), 11, { fill: "#5c5c66" }));
   sheet.append(label(W - 12, 22, `${c.glory}`, 20, { "text-anchor": "end", "font-weight": 700 }), label(W - 12, 36, t("br.ui.glory"), 10, { "text-anchor": "end", fill: "#5c5c66" }));
   const tags = [];
   if (view.first === c.seat) tags.push(t("br.ui.first"));
   if (view.turn === c.seat && view.phase === "action") tags.push(t("br.ui.on_turn"));
   if (c.passed) tags.push(t("br.ui.passed"));
-  // The tags fit between the clan's name and the glory.
+  // The tags fit between the clan's name and the glory (bold runs an eighth wider than
+  // the estimate).
   const tagText = tags.join(" · ");
-  const tagX = Math.max(150, 46 + textWidth(clanText, 14));
+  const tagX = Math.max(150, 36 + textWidth(clanFit.lines[0], clanFit.size) * 1.12 + 10);
   const tagRoom = W - 12 - textWidth(`${c.glory}`, 20) - 8 - tagX;
   if (tags.length) sheet.append(label(tagX, 18, tagText, fit(tagText, tagRoom * 0.9, 10, { min: 6.5 }).size, { fill: "#0b5d8a", "font-weight": 700 }));
 

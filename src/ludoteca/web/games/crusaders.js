@@ -398,7 +398,8 @@ function wheelGroup(ctx, seat, cx, cy, mem, sownGain) {
     if (w.upgraded) {
       // The flipped side: the secondary action on an outer band with a gold edge.
       wg.append(svg("path", { d: sector(cx, cy, R - 17, R, a0 + 0.02, a1 - 0.02), fill: ACTION_FILL[w.upgrade], stroke: "#b08a3e", "stroke-width": 2 }));
-      wg.append(wedgeLabel(cx, cy, mid, R - 8.5, `+${t(`cr.action.${w.upgrade}`)}`, 8, { "font-weight": 700, fill: ACTION_INK[w.upgrade] }, false, R));
+      // Two short lines where one does not fit the band ("+Thập tự chinh").
+      wg.append(wedgeLabel(cx, cy, mid, R - 8.5, `+${t(`cr.action.${w.upgrade}`)}`, 8, { "font-weight": 700, fill: ACTION_INK[w.upgrade] }, true, R));
     }
     wg.append(wedgeLabel(cx, cy, mid, w.upgraded ? 49 : 57, t(`cr.action.${w.action}`), 9, { "font-weight": 700, fill: ACTION_INK[w.action] }, true));
     // The tokens: their number, and one dot each (up to fifteen) in rows across the wedge.

@@ -46,3 +46,33 @@ def test_a_random_bot_needs_no_process(client):
     table_id = new_table(a, [], bots=1)
     play_out({0: a}, table_id, random.Random(4), limit=400)
     assert client.app.state.server.bots.processes._pool is None
+
+
+def test_thinking_processes_end_when_the_server_is_killed():
+    """kill -9 of the server: its thinking processes do not live on as orphans."""
+    import subprocess
+    import sys
+    import time
+
+    code = (
+        "import time\n"
+        "from ludoteca.server.thinking import Thinkers\n"
+        "from ludoteca.games import load\n"
+        "t = Thinkers(1)\n"
+        "g = load('bloodrage'); s = g.setup(2, {}, 1)\n"
+        "print(t.submit('greedy', g, s, 0, 1, 0.1, g.legal(s, 0)).result(timeout=60), flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              text=True)
+    try:
+        assert "pick" in server.stdout.readline()
+        children = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True, text=True).stdout.split()
+        assert children
+    finally:
+        server.kill()
+        server.wait()
+    deadline = time.monotonic() + 20
+    while any(os.path.exists(f"/proc/{pid}") for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in children if os.path.exists(f"/proc/{pid}")]

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
@@ -26,9 +28,19 @@ log = logging.getLogger("ludoteca.server.bots")
 
 
 def _start(games: list[Any]) -> None:
-    """In each new worker process: the games registered in the server's process."""
+    """In each new worker process: the games registered in the server's process, and a
+    watch that ends this process when the server's is gone (killed, it cannot tell)."""
     for game in games:
         register(game)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(1)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def think(bot: str, game_id: str, state: dict[str, Any], seat: int, seed: int, seconds: float,

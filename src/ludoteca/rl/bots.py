@@ -88,14 +88,19 @@ class OpenSpielISMCTSBot(Bot):
     def __init__(self) -> None:
         self.stats = SearchStats()
 
+    def _search_setup(self, ctx: BotContext) -> tuple[_Clock, Any, Any, Any, Any]:
+        """The decision's clock, the root (one resample of the seat's view), its game, the
+        generator and the random-rollout evaluator both OpenSpiel searches take."""
+        clock = _Clock(ctx)
+        root = spiel_state(ctx.game, *setup_of(ctx), ctx.sample(), _seed(ctx))
+        random_state = np.random.RandomState(_seed(ctx))
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
+        return clock, root, root.get_game(), random_state, evaluator
+
     def choose(self, ctx: BotContext) -> Move:
         if len(ctx.legal) == 1:
             return ctx.legal[0]
-        clock = _Clock(ctx)
-        root = spiel_state(ctx.game, *setup_of(ctx), ctx.sample(), _seed(ctx))
-        game = root.get_game()
-        random_state = np.random.RandomState(_seed(ctx))
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
+        clock, root, game, random_state, evaluator = self._search_setup(ctx)
         bot = ismcts.ISMCTSBot(game, evaluator, UCT_C, max_simulations=1 << 40, random_state=random_state)
 
         def resample(state: LudotecaState, player: int) -> LudotecaState:
@@ -137,11 +142,7 @@ class OpenSpielMCTSBot(OpenSpielISMCTSBot):
     def choose(self, ctx: BotContext) -> Move:
         if len(ctx.legal) == 1:
             return ctx.legal[0]
-        clock = _Clock(ctx)
-        root = spiel_state(ctx.game, *setup_of(ctx), ctx.sample(), _seed(ctx))
-        game = root.get_game()
-        random_state = np.random.RandomState(_seed(ctx))
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
+        clock, root, game, random_state, evaluator = self._search_setup(ctx)
         bot = _TimedMCTS(game, UCT_C, 1 << 40, evaluator, random_state=random_state, clock=clock)
         try:
             action = bot.step(root)

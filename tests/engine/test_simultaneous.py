@@ -7,7 +7,7 @@ from ludoteca.engine import Match
 
 
 def test_a_pick_chosen_before_other_seats_picks_of_the_same_round_stays_independent():
-    match = Match.new("bloodrage", 4, {}, 7)
+    match = Match.new("bloodrage", 4, {"clans": "random"}, 7)  # dealt clans: the draft opens the game
     assert match.rounds == [("draft", 1, 0)]
     match.play(1, match.legal(1)[0])
     match.play(2, match.legal(2)[0])

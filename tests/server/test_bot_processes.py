@@ -59,7 +59,7 @@ def test_thinking_processes_end_when_the_server_is_killed():
         "from ludoteca.server.thinking import Thinkers\n"
         "from ludoteca.games import load\n"
         "t = Thinkers(1)\n"
-        "g = load('bloodrage'); s = g.setup(2, {}, 1)\n"
+        "g = load('bloodrage'); s = g.setup(2, {'clans': 'random'}, 1)\n"  # the draft first
         "print(t.submit('greedy', g, s, 0, 1, 0.1, g.legal(s, 0)).result(timeout=60), flush=True)\n"
         "time.sleep(60)\n"
     )

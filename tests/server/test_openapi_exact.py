@@ -3,7 +3,7 @@ checks it in depth: tests/server/test_schemathesis.py)."""
 
 from __future__ import annotations
 
-from ludoteca.bots import bot_names
+from ludoteca.bots.base import seatable_bot_names
 
 
 def test_openapi_describes_the_server(client):
@@ -11,7 +11,12 @@ def test_openapi_describes_the_server(client):
     schemas = doc["components"]["schemas"]
     username = schemas["Credentials"]["properties"]["username"]
     assert (username["minLength"], username["maxLength"], username["pattern"]) == (3, 32, r"^[A-Za-z0-9_.-]{3,32}$")
-    assert schemas["AddBot"]["properties"]["bot"]["enum"] == bot_names()
+    # The bots a seat takes, whatever else the process imported (OpenSpiel's register only
+    # for the tournament).
+    assert schemas["AddBot"]["properties"]["bot"]["enum"] == seatable_bot_names()
+    import ludoteca.rl.bots  # noqa: F401
+
+    assert "openspiel-ismcts" not in seatable_bot_names()
     schemes = doc["components"]["securitySchemes"]
     assert schemes["bearer"] == {**schemes["bearer"], "type": "http", "scheme": "bearer"}
     assert schemes["cookie"]["in"] == "cookie" and schemes["csrf"]["name"] == "X-CSRF-Token"

@@ -65,14 +65,26 @@ class Bot(ABC):
 
 
 _factories: dict[str, Callable[[], Bot]] = {}
+_seatable: set[str] = set()
 
 
-def register_bot(name: str, factory: Callable[[], Bot]) -> None:
+def register_bot(name: str, factory: Callable[[], Bot], seatable: bool = True) -> None:
+    """``seatable=False`` keeps a bot out of the server's seats (a research adapter's bot,
+    registered only when its module is imported, is for the tournament alone)."""
     _factories[name] = factory
+    if seatable:
+        _seatable.add(name)
+    else:
+        _seatable.discard(name)
 
 
 def bot_names() -> list[str]:
     return sorted(_factories)
+
+
+def seatable_bot_names() -> list[str]:
+    """The bots a table's seat may take: the same list whatever else this process imported."""
+    return sorted(_seatable)
 
 
 def make_bot(name: str) -> Bot:

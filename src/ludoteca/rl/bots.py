@@ -158,5 +158,6 @@ def setup_of(ctx: BotContext) -> tuple[int, dict[str, Any]]:
     return seats, full_options(ctx.game.id, seats, options)
 
 
-register_bot(OpenSpielISMCTSBot.name, OpenSpielISMCTSBot)
-register_bot(OpenSpielMCTSBot.name, OpenSpielMCTSBot)
+# For the tournament only: a table's seat takes Ludoteca's own bots (see seatable_bot_names).
+register_bot(OpenSpielISMCTSBot.name, OpenSpielISMCTSBot, seatable=False)
+register_bot(OpenSpielMCTSBot.name, OpenSpielMCTSBot, seatable=False)

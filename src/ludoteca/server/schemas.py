@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ludoteca.bots import bot_names
+from ludoteca.bots.base import seatable_bot_names
 
 from .inputs import MAX_INT
 
@@ -41,7 +41,7 @@ class Join(Strict):
 
 class AddBot(Strict):
     seat: int | None = Field(default=None, ge=0, le=16)
-    bot: str = Field(default="random", max_length=40, json_schema_extra={"enum": list[Any](bot_names())})
+    bot: str = Field(default="random", max_length=40, json_schema_extra={"enum": list[Any](seatable_bot_names())})
 
 
 class Kick(Strict):

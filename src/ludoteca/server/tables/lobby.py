@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import and_, or_, select, update
 from sqlalchemy.orm import Session as OrmSession
 
-from ludoteca.bots.base import bot_names
+from ludoteca.bots.base import seatable_bot_names
 from ludoteca.engine import LudotecaError
 
 from ..auth import Actor
@@ -151,7 +151,7 @@ class Lobby(TablesBase):
                 new_id = new.id
                 for s in seats:
                     # A bot this server no longer offers leaves its seat free.
-                    if s.user_id is None and s.bot is not None and s.bot in bot_names():
+                    if s.user_id is None and s.bot is not None and s.bot in seatable_bot_names():
                         seat_bot(new_seats, moved(s.seat), s.bot)
                 db.flush()
                 # Guarded as well as locked: whatever the database's locking, only one

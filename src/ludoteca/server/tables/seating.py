@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
-from ludoteca.bots.base import bot_names
+from ludoteca.bots.base import seatable_bot_names
 
 from ..auth import Actor
 from ..db import now, now_ms
@@ -86,8 +86,8 @@ class Seating(TablesBase):
         return summary
 
     def add_bot(self, actor: Actor, table_id: str, seat: int | None, bot: str) -> dict[str, Any]:
-        if bot not in bot_names():
-            raise ApiError(422, "no_bot", f"no bot {bot!r}; bots: {', '.join(bot_names())}")
+        if bot not in seatable_bot_names():
+            raise ApiError(422, "no_bot", f"no bot {bot!r}; bots: {', '.join(seatable_bot_names())}")
 
         def change(db: OrmSession, row: GameTable, seats: list[TableSeat]) -> None:
             self._creator(row, actor)

@@ -879,7 +879,7 @@ export function render(root, ctx) {
   root.replaceChildren(board);
   if (key) {
     const again = [...root.querySelectorAll("[data-move],[data-select]")].find((el) => el.getAttribute("data-move") === key || el.getAttribute("data-select") === key);
-    if (again) again.focus();
+    if (again) again.focus({ preventScroll: true });
   }
 }
 

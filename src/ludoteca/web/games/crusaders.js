@@ -716,7 +716,7 @@ export function render(root, ctx) {
   // Keyboard players keep their place: the control they were on gets the focus back.
   if (focused) {
     const again = [...root.querySelectorAll("[data-move]")].find((el) => el.getAttribute("data-move") === focused);
-    if (again) again.focus();
+    if (again) again.focus({ preventScroll: true });
   }
   for (const el of root.querySelectorAll("svg.cr-map, svg.cr-player, svg.cr-tracks")) {
     el.style.width = "100%";

@@ -668,9 +668,9 @@ export function render(root, ctx) {
   root.replaceChildren(board);
   if (key) {
     const again = [...root.querySelectorAll("[data-move],[data-select]")].find((el) => el.getAttribute("data-move") === key || el.getAttribute("data-select") === key);
-    if (again) again.focus();
+    if (again) again.focus({ preventScroll: true });
   }
-  if (ui.select) root.querySelector(".hw-chooser .hw-legal")?.focus();
+  if (ui.select) root.querySelector(".hw-chooser .hw-legal")?.focus({ preventScroll: true });
 }
 
 function sourceText(m, ctx) {

@@ -543,7 +543,7 @@ export function render(root, ctx) {
     state.observer = new ResizeObserver(() => { root.style.minHeight = over.isConnected ? `${over.offsetHeight + 16}px` : ""; });
     state.observer.observe(over);
   }
-  if (focused) root.querySelector(`[data-move='${CSS.escape(focused)}']`)?.focus();
+  if (focused) root.querySelector(`[data-move='${CSS.escape(focused)}']`)?.focus({ preventScroll: true });
 }
 
 export function destroy(root) {

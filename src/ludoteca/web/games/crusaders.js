@@ -362,7 +362,7 @@ function arcText([x, y], mid, content, attrs) {
 
 // A wedge's label at radius r, fitted to the wedge's width there (the narrower inner edge
 // of its lines): smaller, then on two lines when `twoLines` (Vietnamese names are long).
-function wedgeLabel(cx, cy, mid, r, content, size, attrs, twoLines = false, outer = Infinity) {
+function wedgeLabel(cx, cy, mid, r, content, size, attrs, twoLines = false, outer = Infinity, least = null) {
   // Bold letters (and stacked Vietnamese accents) run wider than the estimate: a fifth to
   // spare. A straight line's ends also reach further out than its middle: within `outer`.
   const width = (lines) => {
@@ -371,7 +371,7 @@ function wedgeLabel(cx, cy, mid, r, content, size, attrs, twoLines = false, oute
     const rim = 2 * Math.sqrt(Math.max(0, outer ** 2 - (r + half) ** 2));
     return (Math.min(across, rim) - 4) * 0.8;
   };
-  let f = fit(content, width(1), size, { min: size * (twoLines ? 0.8 : 0.65) });
+  let f = fit(content, width(1), size, { min: least ?? size * (twoLines ? 0.8 : 0.65) });
   if (twoLines && f.lines[0] !== content) f = fit(content, width(2), size, { min: size * 0.7, maxLines: 2 });
   const at = [cx + r * Math.cos(mid), cy + r * Math.sin(mid)];
   const label = arcText(at, mid, "", { ...attrs, "font-size": f.size });
@@ -398,8 +398,9 @@ function wheelGroup(ctx, seat, cx, cy, mem, sownGain) {
     if (w.upgraded) {
       // The flipped side: the secondary action on an outer band with a gold edge.
       wg.append(svg("path", { d: sector(cx, cy, R - 17, R, a0 + 0.02, a1 - 0.02), fill: ACTION_FILL[w.upgrade], stroke: "#b08a3e", "stroke-width": 2 }));
-      // Two short lines where one does not fit the band ("+Thập tự chinh").
-      wg.append(wedgeLabel(cx, cy, mid, R - 8.5, `+${t(`cr.action.${w.upgrade}`)}`, 8, { "font-weight": 700, fill: ACTION_INK[w.upgrade] }, true, R));
+      // One line on the narrow band, as small as the longest name needs ("+Thập tự chinh"):
+      // the phone's board view zooms it to a readable size.
+      wg.append(wedgeLabel(cx, cy, mid, R - 8.5, `+${t(`cr.action.${w.upgrade}`)}`, 8, { "font-weight": 700, fill: ACTION_INK[w.upgrade] }, false, R, 3.5));
     }
     wg.append(wedgeLabel(cx, cy, mid, w.upgraded ? 49 : 57, t(`cr.action.${w.action}`), 9, { "font-weight": 700, fill: ACTION_INK[w.action] }, true));
     // The tokens: their number, and one dot each (up to fifteen) in rows across the wedge.

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -25,20 +24,9 @@ from typing import Any
 
 import numpy as np
 
+from ludoteca.bots.tournament import wilson
+
 from .pettingzoo import LudotecaEnv, env
-
-Z95 = 1.959963984540054
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a share (as ludoteca.bots.tournament computes it)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + Z95 * Z95 / n
-    centre = (p + Z95 * Z95 / (2 * n)) / d
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class LinearPolicy:

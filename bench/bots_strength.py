@@ -27,11 +27,12 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from ludoteca.bench import midgame_contexts
 from ludoteca.bots import Budget, GreedyBot, ISMCTSBot, RandomBot
-from ludoteca.bots.base import Bot, BotContext
+from ludoteca.bots.base import Bot
 from ludoteca.bots.hooks import GameHooks, hooks_for
 from ludoteca.bots.tournament import GamePlayed, play_rotated, summarize
-from ludoteca.engine import Game, Rng
+from ludoteca.engine import Game
 from ludoteca.games import available, load
 
 SOLO_GAMES = {"hadrianswall"}
@@ -109,21 +110,9 @@ def play_cell(tasks: list[dict[str, Any]], jobs: int, journal: Path | None, prog
 
 def speed(game: Game[Any], players: int, budget: Budget, seed: int, positions: int = 5) -> dict[str, Any]:
     """Iterations per second on a few mid-game states reached by random play."""
-    rng = Rng(seed)
     bot = ISMCTSBot(budget)
-    for position in range(positions):
-        state = game.setup(players, None, seed + position)
-        for _ in range(rng.below(40) + 10):
-            if game.result(state) is not None:
-                break
-            seat = game.pending(state)[0].seat
-            game.perform(state, seat, rng.choice(game.legal(state, seat)))
-        if game.result(state) is not None:
-            continue
-        seat = game.pending(state)[0].seat
-        ctx = BotContext(game, state, seat, rng.fork())
-        if len(ctx.legal) > 1:
-            bot.choose(ctx)
+    for ctx in midgame_contexts(game, players, seed, positions):
+        bot.choose(ctx)
     stats = bot.stats
     return {"game": game.id, "players": players, "decisions": stats.decisions,
             "iterations_per_second": stats.iterations_per_second}

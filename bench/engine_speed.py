@@ -20,30 +20,17 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ludoteca.bench import measure
+from ludoteca.bench import measure, midgame_contexts
 from ludoteca.bots import Budget, ISMCTSBot
-from ludoteca.bots.base import BotContext
-from ludoteca.engine import Game, Rng
+from ludoteca.engine import Game
 from ludoteca.games import available, load
 
 
 def ismcts_speed(game: Game[Any], players: int, iterations: int, positions: int = 5) -> dict[str, Any]:
     """ISMCTS iterations per CPU second over a few fixed mid-game positions."""
-    rng = Rng(0)
     done = 0
     cpu = 0.0
-    for position in range(positions):
-        state = game.setup(players, None, position)
-        for _ in range(rng.below(40) + 10):
-            if game.result(state) is not None:
-                break
-            seat = game.pending(state)[0].seat
-            game.perform(state, seat, rng.choice(game.legal(state, seat)))
-        if game.result(state) is not None:
-            continue
-        ctx = BotContext(game, state, game.pending(state)[0].seat, rng.fork())
-        if len(ctx.legal) < 2:
-            continue
+    for ctx in midgame_contexts(game, players, 0, positions):
         bot = ISMCTSBot(Budget(iterations=iterations))
         started = time.process_time()
         bot.choose(ctx)

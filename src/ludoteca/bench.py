@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from rich.console import Console
@@ -68,3 +69,24 @@ def _per_call(fn: Any, budget: float = 0.3) -> float:
         elapsed = time.process_time() - started
         if elapsed > budget:
             return elapsed / calls
+
+
+def midgame_contexts(game: Game[Any], players: int, seed: int = 0, positions: int = 5) -> Iterator[Any]:
+    """Decisions to search from: ``positions`` games of seeds ``seed``, ``seed + 1``, ...
+    each played at random for 10 to 49 moves; a game over by then, or a decision with a
+    single legal move, is skipped. Yields a BotContext for the seat to decide."""
+    from ludoteca.bots.base import BotContext
+
+    rng = Rng(seed)
+    for position in range(positions):
+        state = game.setup(players, None, seed + position)
+        for _ in range(rng.below(40) + 10):
+            if game.result(state) is not None:
+                break
+            seat = game.pending(state)[0].seat
+            game.perform(state, seat, rng.choice(game.legal(state, seat)))
+        if game.result(state) is not None:
+            continue
+        ctx = BotContext(game, state, game.pending(state)[0].seat, rng.fork())
+        if len(ctx.legal) > 1:
+            yield ctx

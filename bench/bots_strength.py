@@ -14,6 +14,11 @@ the hooks the measured ISMCTS uses (the opponents keep the game's), to weigh a h
 ``--jobs N`` plays N games at once; ``--journal FILE`` records every finished game and
 skips those already recorded, so the full protocol can run in pieces, resume after a
 stop, or be split across machines (concatenate the journals).
+
+``--sprt`` replaces the fixed game count by a sequential test per cell (issue 17): each
+cell's target (``cell_test``) is H1, a tolerance below it H0, and the cell is played deal
+by deal, breadth first over the cells, until its test decides or ``--games`` is reached.
+The journal's games count first, in the order of their index, as if played in this run.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from ludoteca.bench import midgame_contexts
 from ludoteca.bots import Budget, GreedyBot, ISMCTSBot, RandomBot
 from ludoteca.bots.base import Bot
 from ludoteca.bots.hooks import GameHooks, hooks_for
+from ludoteca.bots.sprt import UNDECIDED, ScoreSprt, Sprt, deal_means
 from ludoteca.bots.tournament import GamePlayed, play_rotated, summarize
 from ludoteca.engine import Game
 from ludoteca.games import available, load
@@ -44,6 +50,57 @@ err = Console(stderr=True)
 def seat_counts(game: Game[Any], wanted: list[int] | None) -> list[int]:
     counts = wanted or ([1, 3] if game.id in SOLO_GAMES else [2, 4])
     return [n for n in counts if game.min_seats <= n <= game.max_seats]
+
+
+SHARE_TOLERANCE = 0.10
+"""H0 of a cell's test lies this far below its target share."""
+SOLO_TARGET = 40.0
+"""Solo Hadrian's Wall: a mean score of at least 40 (Centurion)."""
+SOLO_TOLERANCE = 5.0
+
+
+def cell_target(players: int, kind: str) -> float:
+    """The issue's target for ISMCTS in a cell: a win share, or a mean score when solo."""
+    if players == 1:
+        return SOLO_TARGET
+    if players == 2:
+        return 0.95 if kind == "random" else 0.65
+    return 2 / players
+
+
+def cell_test(players: int, kind: str) -> Sprt | ScoreSprt:
+    """The target as a sequential test: H1 says the bot is at the target, H0 a tolerance
+    below it, so accepting H1 says the target is met (to within the tolerance)."""
+    target = cell_target(players, kind)
+    if players == 1:
+        return ScoreSprt(target - SOLO_TOLERANCE, target)
+    return Sprt(target - SHARE_TOLERANCE, target)
+
+
+def contiguous(games: dict[int, GamePlayed]) -> list[GamePlayed]:
+    """The games of indices 0, 1, 2, ... up to the first one missing: the test's sequence."""
+    run: list[GamePlayed] = []
+    while len(run) in games:
+        run.append(games[len(run)])
+    return run
+
+
+def sequential_verdict(test: Sprt | ScoreSprt, games: list[GamePlayed], players: int) -> dict[str, Any]:
+    """Walk the cell's games in order and stop where the test first decides, as a run
+    that had played them one deal at a time would have stopped."""
+    units: list[float] = ([g.scores[0] for g in games] if isinstance(test, ScoreSprt)
+                          else deal_means([g.shares[0] for g in games], players))
+    per_unit = 1 if isinstance(test, ScoreSprt) else players
+    verdict, used, llr = UNDECIDED, len(units), 0.0
+    for n in range(1, len(units) + 1):
+        sample = units[:n]
+        llr = test.llr(sample) if isinstance(test, ScoreSprt) else test.llr(sample, players)
+        verdict = test.verdict(sample) if isinstance(test, ScoreSprt) else test.verdict(sample, players)
+        if verdict != UNDECIDED:
+            used = n
+            break
+    return {"test": test.describe(), "verdict": verdict, "games": used * per_unit, "llr": llr,
+            "bounds": [test.lower, test.upper]}
 
 
 def opponent(kind: str) -> Bot:
@@ -139,6 +196,58 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+VERDICTS = {"H1": "met", "H0": "not met", UNDECIDED: "undecided"}
+
+
+def sprt_markdown(rows: list[dict[str, Any]]) -> str:
+    """The sequential tests' verdicts, one row per cell."""
+    lines = ["| game | seats | against | target | test (H0 / H1) | games to verdict | ISMCTS share or mean "
+             "| LLR (bounds) | verdict |", "|---|---|---|---|---|---|---|---|---|"]
+    for row in rows:
+        test = row["sprt"]
+        solo = row["players"] == 1
+        low, high = row["win_share_95"]
+        target = f"mean >= {row['target']:g}" if solo else f"share >= {row['target']:.0%}"
+        figure = (f"{row['mean_score']:.1f} (min {row['least_score']})" if solo
+                  else f"{row['wins']:g} of {row['games']} ({row['win_share']:.0%}, {low:.0%}-{high:.0%})")
+        hypotheses = test["test"].split(", alpha")[0]
+        lines.append(f"| {TITLES.get(row['game'], row['game'])} | {row['players']} | {row['against']} | {target} "
+                     f"| {hypotheses} | {test['games']} | {figure} | {test['llr']:.2f} "
+                     f"({test['bounds'][0]:.2f}, {test['bounds'][1]:.2f}) | {VERDICTS[test['verdict']]} |")
+    return "\n".join(lines)
+
+
+def play_sequentially(cells: list[dict[str, Any]], budget: Budget, label: str, args: argparse.Namespace,
+                      journal: dict[str, dict[int, GamePlayed]]) -> None:
+    """Breadth first over the cells, one deal at a time, until every cell's test decides
+    or reaches ``--games``: a run cut short leaves every cell's test where it stood."""
+    while True:
+        played_any = False
+        for c in cells:
+            done = journal.setdefault(c["key"], {})
+            run = contiguous(done)
+            test = cell_test(c["players"], c["kind"])
+            if sequential_verdict(test, run, c["players"])["verdict"] != UNDECIDED or len(run) >= args.count:
+                continue
+            deal = len(run) // c["players"]
+            indices = [i for i in range(deal * c["players"], (deal + 1) * c["players"]) if i not in done]
+            tasks = [{"cell": c["key"], "game": c["game"].id, "players": c["players"], "kind": c["kind"], "index": i,
+                      "seed": args.seed, "iterations": budget.iterations, "seconds": budget.seconds,
+                      "depth": args.rollout_depth, "no_hooks": args.no_hooks, "label": label} for i in indices]
+            what = f"{c['game'].id} {c['players']}p vs {c['kind']}, deal {deal + 1}"
+            with err.status(what) as status:
+                def progress(n: int, what: str = what, status: Any = status, total: int = len(tasks)) -> None:
+                    status.update(f"{what}: {n}/{total}")
+
+                for played in play_cell(tasks, args.jobs, args.journal, progress):
+                    done[played.index] = played
+            verdict = sequential_verdict(test, contiguous(done), c["players"])
+            err.print(f"{what}: LLR {verdict['llr']:.2f}, {VERDICTS[verdict['verdict']]}")
+            played_any = True
+        if not played_any:
+            return
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
@@ -159,6 +268,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
     parser.add_argument("--round", type=int, default=None,
                         help="breadth first: bring every cell up by this many games before any gets more")
+    parser.add_argument("--sprt", action="store_true",
+                        help="play each cell until a sequential test on its target decides (--games caps it)")
     parser.add_argument("--journal", type=Path, default=None,
                         help="append each finished game to this JSON-lines file, and skip the games it "
                              "already holds: a long run can stop, resume, or be split across machines")
@@ -185,10 +296,12 @@ def main() -> None:
                 source = (hooks or hooks_for(game)).source
                 cells.append({"game": game, "players": players, "kind": kind, "hooks": hooks, "source": source,
                               "key": f"{game_id}/{players}/{kind}/{label}/{source}/seed={args.seed}"})
+    if args.sprt and not args.report:
+        play_sequentially(cells, budget, label, args, journal)
     # Breadth first: every cell gets --round more games before any gets more, so a run cut
     # short (or still going) has balanced samples; the journal makes each round resumable.
     step = args.round or args.count
-    for target in ([] if args.report else range(step, args.count + step, step)):
+    for target in ([] if args.report or args.sprt else range(step, args.count + step, step)):
         for c in cells:
             target_here = min(target, args.count)
             done = journal.get(c["key"], {})
@@ -208,6 +321,11 @@ def main() -> None:
                     journal.setdefault(c["key"], {})[played.index] = played
     for c in cells:
         games = [g for i, g in journal.get(c["key"], {}).items() if args.report or i < args.count]
+        test = None
+        if args.sprt:
+            test = sequential_verdict(cell_test(c["players"], c["kind"]), contiguous(journal.get(c["key"], {})),
+                                      c["players"])
+            games = contiguous(journal.get(c["key"], {}))[:test["games"]]
         if not games:
             continue
         names = [bot.name for bot in cell_bots(c["game"], c["players"], c["kind"], budget, label, c["hooks"])]
@@ -218,13 +336,14 @@ def main() -> None:
                      **{k: v for k, v in hero.to_json().items() if k != "bot"},
                      "opponent_mean_score": (sum(sum(e.scores) for e in result.entries[1:])
                                              / max(1, sum(len(e.scores) for e in result.entries[1:]))),
-                     "baseline": result.baseline, "least_score": min(hero.scores, default=0)})
+                     "baseline": result.baseline, "least_score": min(hero.scores, default=0),
+                     **({"target": cell_target(c["players"], c["kind"]), "sprt": test} if test else {})})
         err.print(f"[dim]{rows[-1]}[/dim]")
     if args.json:
         print(json.dumps(rows))
         return
     if args.markdown and not args.speed:
-        print(markdown(rows))
+        print(sprt_markdown(rows) if args.sprt else markdown(rows))
         return
     table = Table(title=f"ISMCTS strength ({label} per decision), seat-rotated")
     if args.speed:

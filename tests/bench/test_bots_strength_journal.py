@@ -47,3 +47,47 @@ def test_rounds_go_breadth_first(tmp_path: Path) -> None:
     order = [(json.loads(line)["cell"].split("/")[2], json.loads(line)["index"])
              for line in journal.read_text().splitlines()]
     assert order == [("random", 0), ("greedy", 0), ("random", 1), ("greedy", 1)]
+
+
+def _fake_game(index: int, hero_share: float, players: int) -> dict[str, object]:
+    rest = (1.0 - hero_share) / (players - 1)
+    return {"index": index, "shares": [hero_share] + [rest] * (players - 1), "scores": [50] + [20] * (players - 1),
+            "moves": 100, "decisions": [40] * players, "seconds": [1.0] * players,
+            "iterations": [100] + [0] * (players - 1), "search_seconds": [1.0] + [0.0] * (players - 1)}
+
+
+def test_the_sequential_verdict_stops_where_the_test_first_decides(tmp_path: Path) -> None:
+    # 24 won games of Iwari at 4 seats against random: the test (H0 0.4, H1 0.5) decides after
+    # 4 deals; the games after them do not count, as a run playing deal by deal never played them.
+    journal = tmp_path / "games.jsonl"
+    cell = "iwari/4/random/ismcts 2 it/ludoteca.games.iwari.ai/seed=0"
+    journal.write_text("".join(json.dumps({"cell": cell, **_fake_game(i, 1.0, 4)}) + "\n" for i in range(24)))
+    rows = json.loads(bench("iwari", "--players", "4", "--against", "random", "--iterations", "2",
+                            "--journal", str(journal), "--report", "--sprt", "--json"))
+    assert len(rows) == 1
+    row = rows[0]
+    assert row["sprt"]["verdict"] == "H1" and row["sprt"]["games"] == 16 and row["games"] == 16
+    assert row["target"] == 0.5 and row["sprt"]["test"].startswith("H0: share = 0.4, H1: share = 0.5")
+    assert len(journal.read_text().splitlines()) == 24
+    table = bench("iwari", "--players", "4", "--against", "random", "--iterations", "2",
+                  "--journal", str(journal), "--report", "--sprt", "--markdown").splitlines()
+    assert table[2].startswith("| Iwari | 4 | random | share >= 50% | H0: share = 0.4, H1: share = 0.5 | 16 | 16 of 16")
+    assert table[2].endswith("| met |")
+
+
+def test_a_sequential_run_plays_whole_deals_until_the_test_decides_or_the_cap(tmp_path: Path) -> None:
+    # Two drawn deals already in the journal leave the test (H0 0.85, H1 0.95) undecided; the
+    # run goes on one deal at a time from there.
+    journal = tmp_path / "games.jsonl"
+    cell = "iwari/2/random/ismcts 2 it/ludoteca.games.iwari.ai/seed=0"
+    journal.write_text("".join(json.dumps({"cell": cell, **_fake_game(i, 0.5, 2)}) + "\n" for i in range(4)))
+    rows = json.loads(bench("iwari", "--players", "2", "--against", "random", "--iterations", "2",
+                            "--games", "8", "--journal", str(journal), "--sprt", "--json"))
+    indices = [json.loads(line)["index"] for line in journal.read_text().splitlines()]
+    assert indices[:4] == [0, 1, 2, 3] and indices == list(range(len(indices)))
+    assert len(indices) % 2 == 0 and 6 <= len(indices) <= 8
+    verdict = rows[0]["sprt"]
+    if verdict["verdict"] == "undecided":
+        assert len(indices) == 8
+    else:
+        assert verdict["games"] == len(indices)

@@ -9,7 +9,7 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from ludoteca.bots.sprt import ACCEPT_H0, ACCEPT_H1, UNDECIDED, Sprt, deal_means, parse_hypotheses
+from ludoteca.bots.sprt import ACCEPT_H0, ACCEPT_H1, UNDECIDED, ScoreSprt, Sprt, deal_means, parse_hypotheses
 from ludoteca.cli import app
 
 
@@ -88,3 +88,34 @@ def test_tournament_refuses_bad_sprt_settings() -> None:
                                                                        "alpha must lie")]:
         out = runner.invoke(app, ["tournament", "sealedbids", "-p", "2", *bad])
         assert out.exit_code == 2 and message in out.output, out.output
+
+
+def _decide_scores(test: ScoreSprt, mean: float, sd: float, rng: random.Random, cap: int = 2000) -> str:
+    scores: list[float] = []
+    while len(scores) < cap:
+        scores.append(round(rng.gauss(mean, sd)))
+        verdict = test.verdict(scores)
+        if verdict != UNDECIDED:
+            return verdict
+    return UNDECIDED
+
+
+def test_the_score_test_keeps_its_error_rates_on_simulated_solo_games() -> None:
+    # Solo Hadrian's Wall: scores spread by about 8 points around the bot's mean.
+    test, rng, runs = ScoreSprt(35, 40), random.Random(11), 300
+    false_h1 = sum(_decide_scores(test, 35, 8, rng) == ACCEPT_H1 for _ in range(runs)) / runs
+    false_h0 = sum(_decide_scores(test, 40, 8, rng) == ACCEPT_H0 for _ in range(runs)) / runs
+    assert false_h1 <= 0.09 and false_h0 <= 0.09
+
+
+def test_the_score_test_waits_for_ten_games_and_then_follows_the_mean() -> None:
+    test = ScoreSprt(35, 40)
+    assert test.verdict([60, 61, 59, 62, 60, 58, 61, 60, 59]) == UNDECIDED
+    assert test.verdict([60, 61, 59, 62, 60, 58, 61, 60, 59, 60]) == ACCEPT_H1
+    assert test.verdict([10, 12, 9, 11, 10, 13, 12, 10, 11, 9]) == ACCEPT_H0
+    # Identical scores do not make the ratio infinite: the variance is at least one point squared.
+    assert test.llr([40] * 10) == pytest.approx(5 * (400 - 375))
+    with pytest.raises(ValueError, match="differ"):
+        ScoreSprt(40, 40)
+    with pytest.raises(ValueError, match="beta"):
+        ScoreSprt(35, 40, beta=0.5)

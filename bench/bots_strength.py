@@ -115,7 +115,7 @@ def own_hooks(game: Game[Any], depth: int | None, none: bool) -> GameHooks | Non
         return None
     game_hooks = hooks_for(game)
     return GameHooks(game_hooks.rollout_policy, game_hooks.evaluate, game_hooks.reward, depth,
-                     f"{game_hooks.source}, ROLLOUT_DEPTH={depth}")
+                     game_hooks.others_by_policy, f"{game_hooks.source}, ROLLOUT_DEPTH={depth}")
 
 
 def cell_bots(game: Game[Any], players: int, kind: str, budget: Budget, label: str,
@@ -293,7 +293,7 @@ def main() -> None:
                 continue
             for kind in (["solo"] if players == 1 else args.against):
                 hooks = own_hooks(game, args.rollout_depth, args.no_hooks)
-                source = (hooks or hooks_for(game)).source
+                source = (hooks or hooks_for(game)).label(players)
                 cells.append({"game": game, "players": players, "kind": kind, "hooks": hooks, "source": source,
                               "key": f"{game_id}/{players}/{kind}/{label}/{source}/seed={args.seed}"})
     if args.sprt and not args.report:

@@ -14,6 +14,12 @@ game class>.ai`` for games installed from elsewhere) defining any of:
 ``ROLLOUT_DEPTH: int``
     With ``evaluate``: playouts stop after this many decisions and ``evaluate`` scores
     the state (default: play to the end).
+``OTHERS_BY_POLICY: bool``
+    In a simultaneous round, the search plays the other seats' steps by the rollout
+    policy instead of searching them, and its tree follows the searching seat's own steps
+    only (default: every seat searched). For games whose seats barely touch each other
+    while they choose at once, as Hadrian's Wall's sheets during a year: the iterations go
+    to the seat's own choices, which the other seats' cannot change much.
 
 Every function receives determinized states only (never the true state), so a hook
 cannot make a bot cheat unless it reads another seat's uncommitted simultaneous choice
@@ -90,10 +96,16 @@ class GameHooks:
     evaluate: Evaluate | None = None
     reward: Reward | None = None
     rollout_depth: int | None = None
+    others_by_policy: bool = False
     source: str = "default"
 
     def rewards(self, game: Game[Any], result: Result) -> Sequence[float]:
         return (self.reward or default_reward)(game, result)
+
+    def label(self, players: int) -> str:
+        """The hooks' name as it matters at this seat count: ``source``, and whether other
+        seats are played by policy (which changes nothing when one seat plays)."""
+        return f"{self.source}, others by policy" if self.others_by_policy and players > 1 else self.source
 
 
 _explicit: dict[str, GameHooks] = {}
@@ -129,6 +141,7 @@ def _from_module(module: ModuleType) -> GameHooks:
         evaluate=getattr(module, "evaluate", None),
         reward=getattr(module, "reward", None),
         rollout_depth=int(depth) if depth is not None else None,
+        others_by_policy=bool(getattr(module, "OTHERS_BY_POLICY", False)),
         source=module.__name__,
     )
 

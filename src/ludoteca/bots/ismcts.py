@@ -194,7 +194,8 @@ class ISMCTSBot(Bot):
 class _Search:
     """One decision's search: the game, its hooks, the generator, and the reward range."""
 
-    __slots__ = ("c", "evaluate", "game", "hooks", "policy", "prior", "range", "rng", "rollout_depth", "seat")
+    __slots__ = ("c", "evaluate", "game", "hooks", "others_by_policy", "policy", "prior", "range", "rng",
+                 "rollout_depth", "seat")
 
     def __init__(self, game: Game[Any], hooks: GameHooks, rng: Rng, exploration: float, seat: Seat,
                  prior_visits: float) -> None:
@@ -210,6 +211,7 @@ class _Search:
         self.policy = hooks.rollout_policy
         self.evaluate = hooks.evaluate
         self.rollout_depth = hooks.rollout_depth if hooks.evaluate is not None else None
+        self.others_by_policy = hooks.others_by_policy
         self.range = _Range()
 
     def iterate(self, root: Node, state: Any) -> None:
@@ -250,15 +252,30 @@ class _Search:
         the first time (the iteration then goes on with a playout).
 
         At the root the searching seat goes first: in a simultaneous round the order
-        changes nothing anyone can see, and so its own choice is searched every time."""
+        changes nothing anyone can see, and so its own choice is searched every time.
+
+        With the hook ``others_by_policy``, in a decision the game calls simultaneous
+        (``Game.simultaneous``: no seat's move changes what another's means) the other
+        seats play their steps by the rollout policy, outside the tree and the joint key."""
         game = self.game
         pending = [d.seat for d in game.pending(state)]
         block = set(pending)
         steps: dict[Seat, tuple[str, ...]] = {}
         joint: list[tuple[Seat, str]] = []
         seat = first if first in block else pending[0]
+        scripted = self.others_by_policy and game.simultaneous(state) is not None
         while True:
             prefix = steps.get(seat, ())
+            if scripted and seat != self.seat:
+                legal = game.legal(state, seat)
+                move = self.policy(game, state, seat, legal, self.rng) if self.policy else self.rng.choice(legal)
+                game.perform(state, seat, move)
+                steps[seat] = (*prefix, "")
+                following = self._next_in_round(state, block, steps)
+                if following is None:
+                    break
+                seat = following
+                continue
             edges = node.edges.get((seat, prefix))
             if edges is None:
                 edges = node.edges[seat, prefix] = {}
@@ -286,15 +303,25 @@ class _Search:
                 return None
             joint.append((seat, keys[pick]))
             steps[seat] = (*prefix, keys[pick])
-            if game.result(state) is not None:
+            following = self._next_in_round(state, block, steps)
+            if following is None:
                 break
-            now = [d.seat for d in game.pending(state)]
-            if not now or any(s not in block for s in now):
-                break
-            seat = now[0]
-            if seat in steps and all(s in steps for s in now):
-                break
+            seat = following
         return tuple(joint)
+
+    def _next_in_round(self, state: Any, block: set[Seat], steps: dict[Seat, tuple[str, ...]]) -> Seat | None:
+        """The seat that steps next in this round, or None once the round is over (see
+        ``_decide_round``)."""
+        game = self.game
+        if game.result(state) is not None:
+            return None
+        now = [d.seat for d in game.pending(state)]
+        if not now or any(s not in block for s in now):
+            return None
+        seat = now[0]
+        if seat in steps and all(s in steps for s in now):
+            return None
+        return seat
 
     def _uct(self, edges: dict[str, Edge], keys: list[str]) -> int:
         best = 0

@@ -38,22 +38,42 @@ def wald_bounds(alpha: float, beta: float) -> tuple[float, float]:
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
-def _verdict(ratio: float, lower: float, upper: float) -> str:
-    if ratio >= upper:
-        return ACCEPT_H1
-    if ratio <= lower:
-        return ACCEPT_H0
-    return UNDECIDED
+def _normal_llr(values: Sequence[float], h0: float, h1: float, variance: float) -> float:
+    """The generalised SPRT's ratio for the mean of ``values``: H1 (mean h1) against H0."""
+    return (h1 - h0) * (math.fsum(values) - len(values) * (h0 + h1) / 2) / variance
 
 
-def _check_rates(alpha: float, beta: float) -> None:
-    for name, value in (("alpha", alpha), ("beta", beta)):
-        if not 0.0 < value < 0.5:
-            raise ValueError(f"{name} must lie strictly between 0 and 0.5, not {value}")
+class _Wald:
+    """Bounds and verdict shared by the two tests (their fields hold ``alpha`` and ``beta``)."""
+
+    alpha: float
+    beta: float
+
+    def _check(self, h0: float, h1: float, names: str) -> None:
+        if h0 == h1:
+            raise ValueError(f"{names} must differ")
+        for name, value in (("alpha", self.alpha), ("beta", self.beta)):
+            if not 0.0 < value < 0.5:
+                raise ValueError(f"{name} must lie strictly between 0 and 0.5, not {value}")
+
+    @property
+    def lower(self) -> float:
+        return wald_bounds(self.alpha, self.beta)[0]
+
+    @property
+    def upper(self) -> float:
+        return wald_bounds(self.alpha, self.beta)[1]
+
+    def _verdict(self, ratio: float) -> str:
+        if ratio >= self.upper:
+            return ACCEPT_H1
+        if ratio <= self.lower:
+            return ACCEPT_H0
+        return UNDECIDED
 
 
 @dataclass(frozen=True)
-class Sprt:
+class Sprt(_Wald):
     """The test's settings. ``p0`` and ``p1`` are win shares in (0, 1), distinct."""
 
     p0: float
@@ -66,40 +86,29 @@ class Sprt:
             value = getattr(self, name)
             if not 0.0 < value < 1.0:
                 raise ValueError(f"{name} must lie strictly between 0 and 1, not {value}")
-        if self.p0 == self.p1:
-            raise ValueError("p0 and p1 must differ")
-        _check_rates(self.alpha, self.beta)
-
-    @property
-    def lower(self) -> float:
-        return wald_bounds(self.alpha, self.beta)[0]
-
-    @property
-    def upper(self) -> float:
-        return wald_bounds(self.alpha, self.beta)[1]
+        self._check(self.p0, self.p1, "p0 and p1")
 
     def llr(self, deals: Sequence[float], games_per_deal: int = 1) -> float:
         """The log-likelihood ratio of H1 against H0 after ``deals`` (mean shares of
         ``games_per_deal`` games each)."""
-        n = len(deals)
-        if n < _MIN_DEALS:
+        if len(deals) < _MIN_DEALS:
             return 0.0
         # Before any spread shows (every deal alike so far) the ratio would be infinite: the
         # variance is at least that of independent games at the hypotheses' midpoint.
         mid = (self.p0 + self.p1) / 2
         variance = max(statistics.variance(deals), mid * (1 - mid) / games_per_deal)
-        return (self.p1 - self.p0) * (math.fsum(deals) - n * (self.p0 + self.p1) / 2) / variance
+        return _normal_llr(deals, self.p0, self.p1, variance)
 
     def verdict(self, deals: Sequence[float], games_per_deal: int = 1) -> str:
         """ACCEPT_H1, ACCEPT_H0, or UNDECIDED while the ratio lies between the bounds."""
-        return _verdict(self.llr(deals, games_per_deal), self.lower, self.upper)
+        return self._verdict(self.llr(deals, games_per_deal))
 
     def describe(self) -> str:
         return f"H0: share = {self.p0:.3g}, H1: share = {self.p1:.3g}, alpha = {self.alpha:g}, beta = {self.beta:g}"
 
 
 @dataclass(frozen=True)
-class ScoreSprt:
+class ScoreSprt(_Wald):
     """The test on a mean score (solo games): H0 says the mean is ``m0``, H1 says ``m1``.
     Games are the unit (a solo game is its own deal); the variance is the sample's, at
     least one point squared, and nothing is decided before ten games."""
@@ -110,27 +119,15 @@ class ScoreSprt:
     beta: float = 0.05
 
     def __post_init__(self) -> None:
-        if self.m0 == self.m1:
-            raise ValueError("m0 and m1 must differ")
-        _check_rates(self.alpha, self.beta)
-
-    @property
-    def lower(self) -> float:
-        return wald_bounds(self.alpha, self.beta)[0]
-
-    @property
-    def upper(self) -> float:
-        return wald_bounds(self.alpha, self.beta)[1]
+        self._check(self.m0, self.m1, "m0 and m1")
 
     def llr(self, scores: Sequence[float]) -> float:
-        n = len(scores)
-        if n < _MIN_SCORES:
+        if len(scores) < _MIN_SCORES:
             return 0.0
-        variance = max(statistics.variance(scores), 1.0)
-        return (self.m1 - self.m0) * (math.fsum(scores) - n * (self.m0 + self.m1) / 2) / variance
+        return _normal_llr(scores, self.m0, self.m1, max(statistics.variance(scores), 1.0))
 
     def verdict(self, scores: Sequence[float]) -> str:
-        return _verdict(self.llr(scores), self.lower, self.upper)
+        return self._verdict(self.llr(scores))
 
     def describe(self) -> str:
         return f"H0: mean = {self.m0:g}, H1: mean = {self.m1:g}, alpha = {self.alpha:g}, beta = {self.beta:g}"

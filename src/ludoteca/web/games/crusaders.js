@@ -280,6 +280,13 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
   // knights are told apart by their index in the view, in order.
   const spots = reg.enemy ? KNIGHT_SPOTS_ENEMY : KNIGHT_SPOTS;
   const mineHere = myKnights.map((where, n) => (where === reg.id ? n : -1)).filter((n) => n >= 0);
+  // With several knights that can move, another one is picked by its region: one control
+  // for all the reader's knights there (they stand on one spot, so they take the same
+  // steps), never one each, whose finger-wide targets would lie over each other. The
+  // region the picked knight stands in offers no pick: it would change nothing.
+  const movable = phase === "move" && knightSteps.size > 1 ? mineHere.filter((n) => knightSteps.has(n)) : [];
+  const pick = movable.length && !movable.includes(mem.knight) ? movable[0] : null;
+  const picks = [];
   reg.knights.forEach((seat, i) => {
     const [dx, dy] = spots[i % spots.length];
     const kx = cx + dx;
@@ -287,16 +294,27 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
     const k = knight(seat, kx, ky, 7.5);
     if (seat === me) {
       const index = mineHere.shift();
-      // The knight that moves is ringed; with several that can, each is a button to pick it.
+      // The knight that moves is ringed.
       if (phase === "move" && index === mem.knight) k.prepend(svg("circle", { cx: kx, cy: ky, r: 11, fill: "#ffffff", stroke: TARGET, "stroke-width": 2.5 }));
-      if (phase === "move" && knightSteps.has(index) && knightSteps.size > 1) {
-        k.dataset.knight = index;
-        clickable(k, (e) => { e.stopPropagation(); mem.knight = index; redraw(mem); }, t("cr.ui.pick_knight", { region: regionName(t, reg.id) }));
-        k.classList.add("cr-pick");
-      }
+      if (pick !== null && knightSteps.has(index)) picks.push(k);
     }
     g.append(k);
   });
+  if (pick !== null) {
+    const label = t("cr.ui.pick_knight", { region: regionName(t, reg.id) });
+    const choose = (e) => { e.stopPropagation(); mem.knight = pick; redraw(mem); };
+    // A region the picked knight may step into is that step's control: there the knights
+    // alone pick (one group of them); elsewhere the whole region does, a target as large
+    // as the hex.
+    const target = moves ? svg("g", {}) : g;
+    if (moves) {
+      picks[0].before(target);
+      target.append(...picks);
+    }
+    target.dataset.knight = pick;
+    target.classList.add("cr-pick");
+    clickable(target, choose, label);
+  }
 
   if (moves) {
     // What the move acts on is marked too: the enemy to crusade, the space to build on.
@@ -329,6 +347,7 @@ function ensureStyle() {
     .cr-target .cr-wedge-shape { stroke: ${TARGET}; stroke-width: 3; }
     .cr-target:hover .cr-wedge-shape, .cr-target:focus .cr-wedge-shape { filter: brightness(0.92); }
     .cr-pick { cursor: pointer; }
+    .cr-region.cr-pick:hover .cr-hex, .cr-region.cr-pick:focus .cr-hex { fill: #e3f0fa; }
     .cr-choice { min-height: 44px; }
     svg [tabindex]:focus:not(:focus-visible) { outline: none; }
     .cr-sown { animation: cr-sown 2.4s ease-out both; }

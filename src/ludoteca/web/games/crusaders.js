@@ -178,6 +178,30 @@ function control(el, move, label, ctx) {
 
 // -- the map ----------------------------------------------------------------------------
 
+// The reader's knights that may step now (index -> its steps), and the one picked to move
+// (`mem.knight`, the first of them unless the reader picked another).
+function stepsByKnight(ctx, mem) {
+  const knightSteps = new Map();
+  if (ctx.view.turn.phase !== "move") return knightSteps;
+  for (const m of ctx.legal) if (m.type === "step") {
+    if (!knightSteps.has(m.knight)) knightSteps.set(m.knight, []);
+    knightSteps.get(m.knight).push(m);
+  }
+  if (!knightSteps.has(mem.knight)) mem.knight = knightSteps.size ? [...knightSteps.keys()][0] : null;
+  return knightSteps;
+}
+
+// The other knights the reader may pick to move instead, one per region (knights on one
+// spot take the same steps): region id -> knight index.
+function otherKnights(ctx, mem, knightSteps) {
+  const picks = new Map();
+  if (knightSteps.size < 2) return picks;
+  const where = ctx.view.players[ctx.view.seat].knights;
+  const picked = where[mem.knight];
+  for (const n of knightSteps.keys()) if (where[n] !== picked && !picks.has(where[n])) picks.set(where[n], n);
+  return picks;
+}
+
 function mapSvg(ctx, mem) {
   const { view, legal, t } = ctx;
   const centre = (reg) => [HEX * SQRT3 * (reg.q + reg.r / 2), HEX * 1.5 * reg.r];
@@ -198,15 +222,8 @@ function mapSvg(ctx, mem) {
     if (!byRegion.has(region)) byRegion.set(region, []);
     byRegion.get(region).push(move);
   };
-  const knightSteps = new Map(); // knight index -> its legal steps
-  if (phase === "move") {
-    for (const m of legal) if (m.type === "step") {
-      if (!knightSteps.has(m.knight)) knightSteps.set(m.knight, []);
-      knightSteps.get(m.knight).push(m);
-    }
-    if (!knightSteps.has(mem.knight)) mem.knight = knightSteps.size ? [...knightSteps.keys()][0] : null;
-    for (const m of knightSteps.get(mem.knight) || []) add(m.to, m);
-  }
+  const knightSteps = stepsByKnight(ctx, mem);
+  for (const m of knightSteps.get(mem.knight) || []) add(m.to, m);
   for (const m of legal) {
     if (m.type === "place_knight" || m.type === "crusade" || m.type === "build") add(m.region, m);
   }
@@ -280,13 +297,10 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
   // knights are told apart by their index in the view, in order.
   const spots = reg.enemy ? KNIGHT_SPOTS_ENEMY : KNIGHT_SPOTS;
   const mineHere = myKnights.map((where, n) => (where === reg.id ? n : -1)).filter((n) => n >= 0);
-  // With several knights that can move, another one is picked by its region: one control
-  // for all the reader's knights there (they stand on one spot, so they take the same
-  // steps), never one each, whose finger-wide targets would lie over each other. The
-  // region the picked knight stands in offers no pick: it would change nothing.
-  const movable = phase === "move" && knightSteps.size > 1 ? mineHere.filter((n) => knightSteps.has(n)) : [];
-  const pick = movable.length && !movable.includes(mem.knight) ? movable[0] : null;
-  const picks = [];
+  // With several knights that can move, another one is picked by its region, the whole
+  // hex (never by a knight each: their finger-wide targets would lie over each other), or,
+  // in a region the picked knight may step into, by a button of the tray.
+  const pick = moves ? null : otherKnights(ctx, mem, knightSteps).get(reg.id) ?? null;
   reg.knights.forEach((seat, i) => {
     const [dx, dy] = spots[i % spots.length];
     const kx = cx + dx;
@@ -296,24 +310,13 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
       const index = mineHere.shift();
       // The knight that moves is ringed.
       if (phase === "move" && index === mem.knight) k.prepend(svg("circle", { cx: kx, cy: ky, r: 11, fill: "#ffffff", stroke: TARGET, "stroke-width": 2.5 }));
-      if (pick !== null && knightSteps.has(index)) picks.push(k);
     }
     g.append(k);
   });
   if (pick !== null) {
-    const label = t("cr.ui.pick_knight", { region: regionName(t, reg.id) });
-    const choose = (e) => { e.stopPropagation(); mem.knight = pick; redraw(mem); };
-    // A region the picked knight may step into is that step's control: there the knights
-    // alone pick (one group of them); elsewhere the whole region does, a target as large
-    // as the hex.
-    const target = moves ? svg("g", {}) : g;
-    if (moves) {
-      picks[0].before(target);
-      target.append(...picks);
-    }
-    target.dataset.knight = pick;
-    target.classList.add("cr-pick");
-    clickable(target, choose, label);
+    g.dataset.knight = pick;
+    g.classList.add("cr-pick");
+    clickable(g, () => { mem.knight = pick; redraw(mem); }, t("cr.ui.pick_knight", { region: regionName(t, reg.id) }));
   }
 
   if (moves) {
@@ -628,6 +631,15 @@ function tray(ctx, mem) {
   const { view, legal, t } = ctx;
   const phase = view.turn.phase;
   const buttons = [];
+  // Another knight to move, standing where the picked one may step (a tap there is that step).
+  const knightSteps = stepsByKnight(ctx, mem);
+  const steps = new Set((knightSteps.get(mem.knight) || []).map((m) => m.to));
+  for (const [region, n] of otherKnights(ctx, mem, knightSteps)) {
+    if (!steps.has(region)) continue;
+    buttons.push(h("button", {
+      type: "button", class: "cr-choice cr-pick", "data-knight": n, onclick: () => { mem.knight = n; redraw(mem); },
+    }, trayIcon("knight", seatStyle(ctx.seat).colour), t("cr.ui.pick_knight", { region: regionName(t, region) })));
+  }
   for (const m of legal) {
     if (m.type === "order") {
       buttons.push(h("button", {

@@ -377,23 +377,24 @@ function wedgeName(wedge, pos, t) {
 // down: written across the wedge, it fits however long the action's name is in the
 // reader's language.
 function arcText([x, y], mid, content, attrs) {
-  let deg = (mid * 180) / Math.PI + 90;
-  if (Math.sin(mid) > 0.01) deg -= 180; // the lower half of the wheel
-  return text(x, y, content, { ...attrs, "dominant-baseline": "central", transform: `rotate(${deg.toFixed(1)} ${x.toFixed(1)} ${y.toFixed(1)})` });
+  return text(x, y, content, { ...attrs, "dominant-baseline": "central", transform: `rotate(${uprightAngle(mid).toFixed(1)} ${x.toFixed(1)} ${y.toFixed(1)})` });
+}
+
+// The turn (in degrees) of something written across the wheel at angle `mid`, upright.
+function uprightAngle(mid) {
+  const deg = (mid * 180) / Math.PI + 90;
+  return Math.sin(mid) > 0.01 ? deg - 180 : deg; // the lower half of the wheel
 }
 
 // A wedge's label at radius r, fitted to the wedge's width there (the narrower inner edge
 // of its lines): smaller, then on two lines when `twoLines` (Vietnamese names are long).
-function wedgeLabel(cx, cy, mid, r, content, size, attrs, twoLines = false, outer = Infinity, least = null) {
-  // Bold letters (and stacked Vietnamese accents) run wider than the estimate: a fifth to
-  // spare. A straight line's ends also reach further out than its middle: within `outer`.
+function wedgeLabel(cx, cy, mid, r, content, size, attrs, twoLines = false) {
+  // Bold letters (and stacked Vietnamese accents) run wider than the estimate: a fifth to spare.
   const width = (lines) => {
     const half = (lines * size * 1.1) / 2;
-    const across = 2 * (r - half) * Math.sin(Math.PI / 6 - 0.03);
-    const rim = 2 * Math.sqrt(Math.max(0, outer ** 2 - (r + half) ** 2));
-    return (Math.min(across, rim) - 4) * 0.8;
+    return (2 * (r - half) * Math.sin(Math.PI / 6 - 0.03) - 4) * 0.8;
   };
-  let f = fit(content, width(1), size, { min: least ?? size * (twoLines ? 0.8 : 0.65) });
+  let f = fit(content, width(1), size, { min: size * (twoLines ? 0.8 : 0.65) });
   if (twoLines && f.lines[0] !== content) f = fit(content, width(2), size, { min: size * 0.7, maxLines: 2 });
   const at = [cx + r * Math.cos(mid), cy + r * Math.sin(mid)];
   const label = arcText(at, mid, "", { ...attrs, "font-size": f.size });
@@ -420,9 +421,14 @@ function wheelGroup(ctx, seat, cx, cy, mem, sownGain) {
     if (w.upgraded) {
       // The flipped side: the secondary action on an outer band with a gold edge.
       wg.append(svg("path", { d: sector(cx, cy, R - 17, R, a0 + 0.02, a1 - 0.02), fill: ACTION_FILL[w.upgrade], stroke: "#b08a3e", "stroke-width": 2 }));
-      // One line on the narrow band, as small as the longest name needs ("+Thập tự chinh"):
-      // the phone's board view zooms it to a readable size.
-      wg.append(wedgeLabel(cx, cy, mid, R - 8.5, `+${t(`cr.action.${w.upgrade}`)}`, 8, { "font-weight": 700, fill: ACTION_INK[w.upgrade] }, false, R, 3.5));
+      // Written on it as "+" and the action's icon, at a size one reads: on so narrow a band
+      // a name had to shrink to a few pixels ("+Thập tự chinh"). The wedge's tooltip and
+      // its move's label name it.
+      const [bx, by] = at(R - 8.5);
+      const band = svg("g", { class: "cr-band", transform: `rotate(${uprightAngle(mid).toFixed(1)} ${bx.toFixed(1)} ${by.toFixed(1)})` });
+      band.append(text(bx - 6, by + 3.8, "+", { "font-size": 11, "font-weight": 700, fill: ACTION_INK[w.upgrade] }));
+      band.append(icon(w.upgrade, bx + 4, by, 11, ACTION_INK[w.upgrade]));
+      wg.append(band);
     }
     wg.append(wedgeLabel(cx, cy, mid, w.upgraded ? 49 : 57, t(`cr.action.${w.action}`), 9, { "font-weight": 700, fill: ACTION_INK[w.action] }, true));
     // The tokens: their number, and one dot each (up to fifteen) in rows across the wedge.

@@ -350,7 +350,7 @@ function ensureStyle() {
     .cr-target .cr-wedge-shape { stroke: ${TARGET}; stroke-width: 3; }
     .cr-target:hover .cr-wedge-shape, .cr-target:focus .cr-wedge-shape { filter: brightness(0.92); }
     .cr-pick { cursor: pointer; }
-    .cr-region.cr-pick:hover .cr-hex, .cr-region.cr-pick:focus .cr-hex { fill: #e3f0fa; }
+    .cr-region.cr-pick:hover .cr-hex, .cr-region.cr-pick:focus .cr-hex { fill: #ece4cc; }
     .cr-choice { min-height: 44px; }
     svg [tabindex]:focus:not(:focus-visible) { outline: none; }
     .cr-sown { animation: cr-sown 2.4s ease-out both; }

@@ -178,6 +178,30 @@ function control(el, move, label, ctx) {
 
 // -- the map ----------------------------------------------------------------------------
 
+// The reader's knights that may step now (index -> its steps), and the one picked to move
+// (`mem.knight`, the first of them unless the reader picked another).
+function stepsByKnight(ctx, mem) {
+  const knightSteps = new Map();
+  if (ctx.view.turn.phase !== "move") return knightSteps;
+  for (const m of ctx.legal) if (m.type === "step") {
+    if (!knightSteps.has(m.knight)) knightSteps.set(m.knight, []);
+    knightSteps.get(m.knight).push(m);
+  }
+  if (!knightSteps.has(mem.knight)) mem.knight = knightSteps.size ? [...knightSteps.keys()][0] : null;
+  return knightSteps;
+}
+
+// The other knights the reader may pick to move instead, one per region (knights on one
+// spot take the same steps): region id -> knight index.
+function otherKnights(ctx, mem, knightSteps) {
+  const picks = new Map();
+  if (knightSteps.size < 2) return picks;
+  const where = ctx.view.players[ctx.view.seat].knights;
+  const picked = where[mem.knight];
+  for (const n of knightSteps.keys()) if (where[n] !== picked && !picks.has(where[n])) picks.set(where[n], n);
+  return picks;
+}
+
 function mapSvg(ctx, mem) {
   const { view, legal, t } = ctx;
   const centre = (reg) => [HEX * SQRT3 * (reg.q + reg.r / 2), HEX * 1.5 * reg.r];
@@ -198,15 +222,8 @@ function mapSvg(ctx, mem) {
     if (!byRegion.has(region)) byRegion.set(region, []);
     byRegion.get(region).push(move);
   };
-  const knightSteps = new Map(); // knight index -> its legal steps
-  if (phase === "move") {
-    for (const m of legal) if (m.type === "step") {
-      if (!knightSteps.has(m.knight)) knightSteps.set(m.knight, []);
-      knightSteps.get(m.knight).push(m);
-    }
-    if (!knightSteps.has(mem.knight)) mem.knight = knightSteps.size ? [...knightSteps.keys()][0] : null;
-    for (const m of knightSteps.get(mem.knight) || []) add(m.to, m);
-  }
+  const knightSteps = stepsByKnight(ctx, mem);
+  for (const m of knightSteps.get(mem.knight) || []) add(m.to, m);
   for (const m of legal) {
     if (m.type === "place_knight" || m.type === "crusade" || m.type === "build") add(m.region, m);
   }
@@ -280,6 +297,10 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
   // knights are told apart by their index in the view, in order.
   const spots = reg.enemy ? KNIGHT_SPOTS_ENEMY : KNIGHT_SPOTS;
   const mineHere = myKnights.map((where, n) => (where === reg.id ? n : -1)).filter((n) => n >= 0);
+  // With several knights that can move, another one is picked by its region, the whole
+  // hex (never by a knight each: their finger-wide targets would lie over each other), or,
+  // in a region the picked knight may step into, by a button of the tray.
+  const pick = moves ? null : otherKnights(ctx, mem, knightSteps).get(reg.id) ?? null;
   reg.knights.forEach((seat, i) => {
     const [dx, dy] = spots[i % spots.length];
     const kx = cx + dx;
@@ -287,16 +308,16 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
     const k = knight(seat, kx, ky, 7.5);
     if (seat === me) {
       const index = mineHere.shift();
-      // The knight that moves is ringed; with several that can, each is a button to pick it.
+      // The knight that moves is ringed.
       if (phase === "move" && index === mem.knight) k.prepend(svg("circle", { cx: kx, cy: ky, r: 11, fill: "#ffffff", stroke: TARGET, "stroke-width": 2.5 }));
-      if (phase === "move" && knightSteps.has(index) && knightSteps.size > 1) {
-        k.dataset.knight = index;
-        clickable(k, (e) => { e.stopPropagation(); mem.knight = index; redraw(mem); }, t("cr.ui.pick_knight", { region: regionName(t, reg.id) }));
-        k.classList.add("cr-pick");
-      }
     }
     g.append(k);
   });
+  if (pick !== null) {
+    g.dataset.knight = pick;
+    g.classList.add("cr-pick");
+    clickable(g, () => { mem.knight = pick; redraw(mem); }, t("cr.ui.pick_knight", { region: regionName(t, reg.id) }));
+  }
 
   if (moves) {
     // What the move acts on is marked too: the enemy to crusade, the space to build on.
@@ -329,6 +350,7 @@ function ensureStyle() {
     .cr-target .cr-wedge-shape { stroke: ${TARGET}; stroke-width: 3; }
     .cr-target:hover .cr-wedge-shape, .cr-target:focus .cr-wedge-shape { filter: brightness(0.92); }
     .cr-pick { cursor: pointer; }
+    .cr-region.cr-pick:hover .cr-hex, .cr-region.cr-pick:focus .cr-hex { fill: #ece4cc; }
     .cr-choice { min-height: 44px; }
     svg [tabindex]:focus:not(:focus-visible) { outline: none; }
     .cr-sown { animation: cr-sown 2.4s ease-out both; }
@@ -355,23 +377,24 @@ function wedgeName(wedge, pos, t) {
 // down: written across the wedge, it fits however long the action's name is in the
 // reader's language.
 function arcText([x, y], mid, content, attrs) {
-  let deg = (mid * 180) / Math.PI + 90;
-  if (Math.sin(mid) > 0.01) deg -= 180; // the lower half of the wheel
-  return text(x, y, content, { ...attrs, "dominant-baseline": "central", transform: `rotate(${deg.toFixed(1)} ${x.toFixed(1)} ${y.toFixed(1)})` });
+  return text(x, y, content, { ...attrs, "dominant-baseline": "central", transform: `rotate(${uprightAngle(mid).toFixed(1)} ${x.toFixed(1)} ${y.toFixed(1)})` });
+}
+
+// The turn (in degrees) of something written across the wheel at angle `mid`, upright.
+function uprightAngle(mid) {
+  const deg = (mid * 180) / Math.PI + 90;
+  return Math.sin(mid) > 0.01 ? deg - 180 : deg; // the lower half of the wheel
 }
 
 // A wedge's label at radius r, fitted to the wedge's width there (the narrower inner edge
 // of its lines): smaller, then on two lines when `twoLines` (Vietnamese names are long).
-function wedgeLabel(cx, cy, mid, r, content, size, attrs, twoLines = false, outer = Infinity, least = null) {
-  // Bold letters (and stacked Vietnamese accents) run wider than the estimate: a fifth to
-  // spare. A straight line's ends also reach further out than its middle: within `outer`.
+function wedgeLabel(cx, cy, mid, r, content, size, attrs, twoLines = false) {
+  // Bold letters (and stacked Vietnamese accents) run wider than the estimate: a fifth to spare.
   const width = (lines) => {
     const half = (lines * size * 1.1) / 2;
-    const across = 2 * (r - half) * Math.sin(Math.PI / 6 - 0.03);
-    const rim = 2 * Math.sqrt(Math.max(0, outer ** 2 - (r + half) ** 2));
-    return (Math.min(across, rim) - 4) * 0.8;
+    return (2 * (r - half) * Math.sin(Math.PI / 6 - 0.03) - 4) * 0.8;
   };
-  let f = fit(content, width(1), size, { min: least ?? size * (twoLines ? 0.8 : 0.65) });
+  let f = fit(content, width(1), size, { min: size * (twoLines ? 0.8 : 0.65) });
   if (twoLines && f.lines[0] !== content) f = fit(content, width(2), size, { min: size * 0.7, maxLines: 2 });
   const at = [cx + r * Math.cos(mid), cy + r * Math.sin(mid)];
   const label = arcText(at, mid, "", { ...attrs, "font-size": f.size });
@@ -398,9 +421,14 @@ function wheelGroup(ctx, seat, cx, cy, mem, sownGain) {
     if (w.upgraded) {
       // The flipped side: the secondary action on an outer band with a gold edge.
       wg.append(svg("path", { d: sector(cx, cy, R - 17, R, a0 + 0.02, a1 - 0.02), fill: ACTION_FILL[w.upgrade], stroke: "#b08a3e", "stroke-width": 2 }));
-      // One line on the narrow band, as small as the longest name needs ("+Thập tự chinh"):
-      // the phone's board view zooms it to a readable size.
-      wg.append(wedgeLabel(cx, cy, mid, R - 8.5, `+${t(`cr.action.${w.upgrade}`)}`, 8, { "font-weight": 700, fill: ACTION_INK[w.upgrade] }, false, R, 3.5));
+      // Written on it as "+" and the action's icon, at a size one reads: on so narrow a band
+      // a name had to shrink to a few pixels ("+Thập tự chinh"). The wedge's tooltip and
+      // its move's label name it.
+      const [bx, by] = at(R - 8.5);
+      const band = svg("g", { class: "cr-band", transform: `rotate(${uprightAngle(mid).toFixed(1)} ${bx.toFixed(1)} ${by.toFixed(1)})` });
+      band.append(text(bx - 6, by + 3.8, "+", { "font-size": 11, "font-weight": 700, fill: ACTION_INK[w.upgrade] }));
+      band.append(icon(w.upgrade, bx + 4, by, 11, ACTION_INK[w.upgrade]));
+      wg.append(band);
     }
     wg.append(wedgeLabel(cx, cy, mid, w.upgraded ? 49 : 57, t(`cr.action.${w.action}`), 9, { "font-weight": 700, fill: ACTION_INK[w.action] }, true));
     // The tokens: their number, and one dot each (up to fifteen) in rows across the wedge.
@@ -609,6 +637,15 @@ function tray(ctx, mem) {
   const { view, legal, t } = ctx;
   const phase = view.turn.phase;
   const buttons = [];
+  // Another knight to move, standing where the picked one may step (a tap there is that step).
+  const knightSteps = stepsByKnight(ctx, mem);
+  const steps = new Set((knightSteps.get(mem.knight) || []).map((m) => m.to));
+  for (const [region, n] of otherKnights(ctx, mem, knightSteps)) {
+    if (!steps.has(region)) continue;
+    buttons.push(h("button", {
+      type: "button", class: "cr-choice cr-pick", "data-knight": n, onclick: () => { mem.knight = n; redraw(mem); },
+    }, trayIcon("knight", seatStyle(ctx.seat).colour), t("cr.ui.pick_knight", { region: regionName(t, region) })));
+  }
   for (const m of legal) {
     if (m.type === "order") {
       buttons.push(h("button", {

@@ -8,8 +8,9 @@
 //   board" buttons let the player choose another zoom;
 // - hit areas: a control smaller than a finger gets an invisible 44 x 44 px target
 //   around it (under its own shapes, so what is drawn still takes its own clicks);
-// - focus: when a new decision comes, the box scrolls to the controls it is about, so
-//   the prompt above and that part of the board fit one screen.
+// - focus: when a new decision comes, the box scrolls to the controls it is about (any
+//   element of the board that plays a move), so the prompt above and that part of the
+//   board fit one screen.
 //
 // Nothing here knows any game: it reads `[data-move]`, `[data-select]` and
 // `[role=button]` (what clickable() in dom.js marks), and each SVG's size.
@@ -19,6 +20,7 @@ export const FINGER = 44; // CSS px: the smallest target a finger hits reliably 
 const MAX_ZOOM = 4;
 const STEP = 1.5; // each "+" or "-"
 const CONTROLS = "[data-move], [data-select], [role=button]";
+const DECISION = "[data-move], [data-select]"; // a control that plays (a step of) a move
 const SVG_NS = "http://www.w3.org/2000/svg";
 // Zoom and finger-sized targets where fingers tap: the one-column layout (main.css), or
 // any touch screen. A mouse on a desktop keeps the board as the game drew it.
@@ -253,11 +255,19 @@ export class BoardView {
   }
 
   // Scroll the box to the controls of the decision: all of them when they fit, else the
-  // first group of them from the top.
+  // first group of them from the top. Those on a drawing that play a move (or a step of
+  // one) come first; else such buttons off the drawings (a bar of them above a sheet, the
+  // only controls of a second forum gain); else any control on a drawing (a region that
+  // opens a choice of buttons).
   focusOn(svgs) {
     const pan = this.pan;
-    const controls = svgs.flatMap(controlsIn).map((c) => c.getBoundingClientRect()).filter((r) => r.width || r.height);
-    if (!controls.length) return;
+    const shown = (els) => els.filter((c) => !c.closest("[aria-hidden=true], [hidden]"))
+      .map((c) => c.getBoundingClientRect()).filter((r) => r.width || r.height);
+    const drawn = svgs.flatMap(controlsIn);
+    const controls = [
+      drawn.filter((c) => c.matches(DECISION)), [...this.board.querySelectorAll(DECISION)], drawn,
+    ].map(shown).find((found) => found.length);
+    if (!controls) return;
     const base = pan.getBoundingClientRect();
     const top = Math.min(...controls.map((r) => r.top));
     const near = controls.filter((r) => r.top < top + pan.clientHeight * 0.8);

@@ -29,6 +29,11 @@ export async function mount(main, { id }) {
   };
   let wasMyTurn = false;
   let ackTimer = null;
+  // The version this page's last accepted move (or undo) made, and the last such version
+  // the state shown has reached: a decision drawn after one's own move is a new one, even
+  // when its moves read the same as the one before (a second forum gain in a row).
+  let movedAt = -1;
+  let shownMove = -1;
 
   // The skeleton is built once: the board root and the chat input keep their state
   // (the game's drawing, a half-typed message) across updates.
@@ -129,6 +134,7 @@ export async function mount(main, { id }) {
       s.clocksAt = Date.now();
     }
     s.version = version;
+    if (version >= movedAt) shownMove = movedAt;
     if ("view" in data) s.view = data.view;
     if ("legal" in data) s.legal = data.legal || [];
     if ("pending" in data) s.pending = data.pending || [];
@@ -183,6 +189,7 @@ export async function mount(main, { id }) {
     try {
       const ack = await send(move);
       s.acks += 1;
+      moved(ack);
       // The socket brings the new view; if it does not come soon, ask for it.
       clearTimeout(ackTimer);
       if (ack && ack.version > s.version) {
@@ -195,6 +202,17 @@ export async function mount(main, { id }) {
     } finally {
       s.busy = false;
       drawMoves();
+    }
+  }
+
+  // A move or an undo was accepted: the decision after it is new. When the state that
+  // shows it came before the answer (the socket is often first), it is brought into view now.
+  function moved(ack) {
+    if (!ack || typeof ack.version !== "number") return;
+    movedAt = ack.version;
+    if (s.version >= movedAt && shownMove !== movedAt) {
+      shownMove = movedAt;
+      if (s.table) focusDecision();
     }
   }
 
@@ -216,7 +234,7 @@ export async function mount(main, { id }) {
 
   async function undo() {
     try {
-      await api.undo(id, s.version);
+      moved(await api.undo(id, s.version));
     } catch (e) {
       showRefusal(errorText(s.table && s.table.game, e));
     }
@@ -558,10 +576,15 @@ export async function mount(main, { id }) {
 
   function drawBoard() {
     drawGameBoard();
-    // A new decision of this reader's brings its controls into view, and on a phone the
-    // prompt to the top of the screen with the board under it.
+    focusDecision();
+  }
+
+  // A new decision of this reader's brings its controls into view, and on a phone the
+  // prompt to the top of the screen with the board under it. It is new when its moves
+  // differ from the last one's, or when this page has moved since.
+  function focusDecision() {
     const mine = s.legal.length > 0 && s.table.status === "playing";
-    const decision = mine ? JSON.stringify(s.legal) : null;
+    const decision = mine ? `${shownMove}|${JSON.stringify(s.legal)}` : null;
     const isNew = decision !== null && decision !== boardView.focusKey;
     boardView.fit({ decision });
     const typing = document.activeElement && ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);

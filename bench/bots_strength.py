@@ -7,8 +7,9 @@ and seat count; solo Hadrian's Wall by mean score. Prints figures; asserts nothi
 Defaults follow issue 9: 1 s per decision, 200 games, 2 and 4 seats (1 and 3 for
 Hadrian's Wall). One game of a long title takes minutes at 1 s per decision, so pass
 ``--seconds 0.1 --games 20`` for a quick look. ``--speed`` only measures the search's
-iterations per second on mid-game states. ``--rollout-depth`` and ``--no-hooks`` change
-the hooks the measured ISMCTS uses (the opponents keep the game's), to weigh a hook.
+iterations per second on mid-game states. ``--rollout-depth``, ``--others-by-policy``
+and ``--no-hooks`` change the hooks the measured ISMCTS uses (the opponents keep the
+game's), to weigh a hook.
 ``--report`` plays nothing and prints every cell the journal holds games for.
 ``--round K`` plays breadth first: every cell gets K more games before any gets more.
 ``--jobs N`` plays N games at once; ``--journal FILE`` records every finished game and
@@ -24,6 +25,7 @@ The journal's games count first, in the order of their index, as if played in th
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -107,15 +109,18 @@ def opponent(kind: str) -> Bot:
     return {"random": RandomBot, "greedy": GreedyBot}[kind]()
 
 
-def own_hooks(game: Game[Any], depth: int | None, none: bool) -> GameHooks | None:
+def own_hooks(game: Game[Any], depth: int | None, none: bool, others: bool | None = None) -> GameHooks | None:
     """The hooks the measured ISMCTS uses instead of the game's, if any (to weigh them)."""
     if none:
         return GameHooks(source="none")
-    if depth is None:
+    if depth is None and others is None:
         return None
-    game_hooks = hooks_for(game)
-    return GameHooks(game_hooks.rollout_policy, game_hooks.evaluate, game_hooks.reward, depth,
-                     game_hooks.others_by_policy, f"{game_hooks.source}, ROLLOUT_DEPTH={depth}")
+    hooks = hooks_for(game)
+    if depth is not None:
+        hooks = dataclasses.replace(hooks, rollout_depth=depth, source=f"{hooks.source}, ROLLOUT_DEPTH={depth}")
+    if others is not None:
+        hooks = dataclasses.replace(hooks, others_by_policy=others)
+    return hooks
 
 
 def cell_bots(game: Game[Any], players: int, kind: str, budget: Budget, label: str,
@@ -127,7 +132,7 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
     """One game of a cell, in a worker process (everything rebuilt from plain values)."""
     game = load(task["game"])
     budget = Budget(iterations=task["iterations"], seconds=task["seconds"])
-    hooks = own_hooks(game, task["depth"], task["no_hooks"])
+    hooks = own_hooks(game, task["depth"], task["no_hooks"], task["others"])
     bots = cell_bots(game, task["players"], task["kind"], budget, task["label"], hooks)
     played = play_rotated(game, task["players"], bots, task["index"], task["seed"])
     return {"cell": task["cell"], **played.to_json()}
@@ -233,7 +238,8 @@ def play_sequentially(cells: list[dict[str, Any]], budget: Budget, label: str, a
             indices = [i for i in range(deal * c["players"], (deal + 1) * c["players"]) if i not in done]
             tasks = [{"cell": c["key"], "game": c["game"].id, "players": c["players"], "kind": c["kind"], "index": i,
                       "seed": args.seed, "iterations": budget.iterations, "seconds": budget.seconds,
-                      "depth": args.rollout_depth, "no_hooks": args.no_hooks, "label": label} for i in indices]
+                      "depth": args.rollout_depth, "no_hooks": args.no_hooks, "others": args.others_by_policy,
+                      "label": label} for i in indices]
             what = f"{c['game'].id} {c['players']}p vs {c['kind']}, deal {deal + 1}"
             with err.status(what) as status:
                 def progress(n: int, what: str = what, status: Any = status, total: int = len(tasks)) -> None:
@@ -261,6 +267,8 @@ def main() -> None:
     parser.add_argument("--rollout-depth", type=int, default=None,
                         help="ISMCTS: replace the game's ROLLOUT_DEPTH (its other hooks kept)")
     parser.add_argument("--no-hooks", action="store_true", help="ISMCTS: ignore the game's hooks")
+    parser.add_argument("--others-by-policy", choices=("on", "off"), default=None,
+                        help="ISMCTS: force the OTHERS_BY_POLICY hook on or off (its other hooks kept)")
     parser.add_argument("--report", action="store_true",
                         help="play nothing: print the cells the journal holds games for, as they stand")
     parser.add_argument("--json", action="store_true")
@@ -274,6 +282,7 @@ def main() -> None:
                         help="append each finished game to this JSON-lines file, and skip the games it "
                              "already holds: a long run can stop, resume, or be split across machines")
     args = parser.parse_args()
+    args.others_by_policy = None if args.others_by_policy is None else args.others_by_policy == "on"
     journal = read_journal(args.journal)
     if args.iterations is not None:
         budget = Budget(iterations=args.iterations, seconds=args.seconds)
@@ -292,7 +301,7 @@ def main() -> None:
                 err.print(rows[-1])
                 continue
             for kind in (["solo"] if players == 1 else args.against):
-                hooks = own_hooks(game, args.rollout_depth, args.no_hooks)
+                hooks = own_hooks(game, args.rollout_depth, args.no_hooks, args.others_by_policy)
                 source = (hooks or hooks_for(game)).label(players)
                 cells.append({"game": game, "players": players, "kind": kind, "hooks": hooks, "source": source,
                               "key": f"{game_id}/{players}/{kind}/{label}/{source}/seed={args.seed}"})
@@ -307,7 +316,8 @@ def main() -> None:
             done = journal.get(c["key"], {})
             tasks = [{"cell": c["key"], "game": c["game"].id, "players": c["players"], "kind": c["kind"], "index": i,
                       "seed": args.seed, "iterations": budget.iterations, "seconds": budget.seconds,
-                      "depth": args.rollout_depth, "no_hooks": args.no_hooks, "label": label}
+                      "depth": args.rollout_depth, "no_hooks": args.no_hooks, "others": args.others_by_policy,
+                      "label": label}
                      for i in range(target_here) if i not in done]
             if not tasks:
                 continue

@@ -32,11 +32,12 @@ bench/bots_strength.py, 40 iterations, 2 seats against greedy, 6 seat-rotated ga
 this evaluation: 120 won 4 of 6 (37.0 points against 31.7), 8 won 2 of 6 (28.0 against
 34.7) at 2.4x the iterations per second. Solo at 100 iterations, 120 scored 54.0 and 8
 scored 48.8 over 4 games. One depth serves every seat count (hooks reads a constant)."""
-OTHERS_BY_POLICY = True
-"""During a year every seat fills its own sheets, and another seat's fills change ours
-only through the Picts and the shared cards; so the search plays the other seats' fills
-by the rollout policy and spends its iterations on our own (issue 17: at 3 seats against
-greedy bots the fully searched tree won 31 of 48, just under its target)."""
+OTHERS_BY_POLICY = False
+"""Tried on and measured off (issue 17, docs/bots.md): playing the other seats' fills of a
+year by the rollout policy makes the tree follow our own fills, but each iteration then
+plays the other seats' years too (278 against 412 iterations per CPU second), and at 3
+seats against greedy bots it did no better: at 150 iterations per decision, the same six
+deals, it won 2 (mean 44.7) where the fully searched tree won 3 (mean 51.2)."""
 STOCK_VALUE = 0.8
 """Points per unspent worker or resource of a seat still playing its year. Seats play a
 year one after the other (the first pending seat goes first), so mid-year one seat has

@@ -27,6 +27,7 @@ from .state import CrusadersState, Player
 
 BUILDING_INDEX = {name: i for i, name in enumerate(BUILDINGS)}
 PLAIN_SOW = {"type": "sow", "from": "next", "dir": "cw", "skip": -1, "double": -1}
+"""The sowing of every seat whose knight order does not change it (never handed out as a move)."""
 
 
 def _cumulative(c: Components) -> dict[str, list[dict[str, int]]]:
@@ -66,8 +67,9 @@ def bonus(p: Player, kind: str) -> int:
     return totals.get(kind, 0)
 
 
-_SOW_SHAPES: dict[tuple[int, int, str], tuple[tuple[tuple[str, Any], ...], ...]] = {}
-"""The sowing variants per (wedge position, tokens, knight order), as item tuples (fresh dicts per call)."""
+_SOW_SHAPES: dict[tuple[int, int, str], tuple[Move, ...]] = {}
+"""The sowing variants per (wedge position, tokens, knight order): copied per call, since callers may keep
+or change the moves they get."""
 
 _DECISIONS: dict[tuple[Any, ...], Decision] = {}
 """Decisions are immutable and few: built once per (seat, prompt, argument) and shared."""
@@ -80,6 +82,40 @@ def _decision(seat: int, key: str, arg: str = "", value: Any = None) -> Decision
         d = _DECISIONS[cache_key] = Decision(seat, Prompt(key, {arg: value} if arg else {}))
     return d
 
+
+_PLAIN_DECISIONS = {phase: [_decision(seat, f"cr.prompt.{phase}") for seat in range(5)]
+                    for phase in ("turn", "crusade", "saracen", "build", "after_upgrade", "skip")}
+"""The decisions of the phases whose prompt names only the phase, per seat."""
+
+WEDGES = {w.id: w for w in C.wedges}
+SOW_ORDERS = frozenset(o.id for o in C.orders if o.sow_from_same or o.sow_reverse or o.sow_skip or o.sow_double)
+"""The knight orders that change the sowing."""
+
+
+def _split_shapes(n: int, action: str, upgrade: str) -> tuple[Move, ...]:
+    """The ways to divide n tokens between a wedge's action and its upgrade, and which goes first."""
+    moves: list[Move] = []
+    for k in range(n + 1):
+        if k == 0:
+            moves.append({"type": "split", "primary": 0, "first": upgrade})
+        elif k == n:
+            moves.append({"type": "split", "primary": n, "first": action})
+        else:
+            moves.append({"type": "split", "primary": k, "first": action})
+            moves.append({"type": "split", "primary": k, "first": upgrade})
+    return tuple(moves)
+
+
+_SPLIT_SHAPES: dict[tuple[int, str, str], tuple[Move, ...]] = {}
+"""The split moves per (tokens, action, upgrade): copied per call, since callers may keep or change moves."""
+
+_STEP_SHAPES = {
+    seats: [[tuple({"type": "step", "knight": k, "to": board.regions[nb].id} for nb in board.neighbours[where])
+             for k in range(C.knights + 1)]
+            for where in range(len(board.regions))]
+    for seats, board in BOARDS.items()
+}
+"""One knight's steps, per seat count, region and knight: copied per call, like the split moves."""
 
 TROOP_CRUSADE = [sum(t.crusade for t in C.troops[:n]) for n in range(len(C.troops) + 1)]
 """The crusade strength added by the first n troops mustered."""
@@ -311,15 +347,16 @@ class CrusadersGame(Game[CrusadersState]):
                     key = "cr.prompt.order_any" if state.wheel_option == "tournament" else "cr.prompt.order"
                     out.append(_decision(seat, key))
             return out
+        plain = _PLAIN_DECISIONS.get(phase)
+        if plain is not None:
+            return [plain[state.current]]
         if phase == "setup":
             seat, task = state.setup_tasks[0]
             return [_decision(seat, f"cr.prompt.setup_{task}")]
         if phase == "move":
             return [_decision(state.current, "cr.prompt.move", "points", state.points)]
-        if phase in ("split", "sow"):
-            wedge = state.players[state.current].wheel[state.wedge]
-            return [_decision(state.current, f"cr.prompt.{phase}", "wedge", wedge)]
-        return [_decision(state.current, f"cr.prompt.{phase}")]
+        wedge = state.players[state.current].wheel[state.wedge]
+        return [_decision(state.current, f"cr.prompt.{phase}", "wedge", wedge)]
 
     # -- legal moves ----------------------------------------------------------------
 
@@ -353,35 +390,29 @@ class CrusadersGame(Game[CrusadersState]):
                 return [{"type": "add_token", "wedge": pos} for pos in range(6)]
             return [{"type": "setup_upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
         if phase == "turn":
-            moves: list[Move] = [{"type": "resolve", "wedge": pos} for pos in range(6) if p.tokens[pos] > 0]
-            if state.wheel_option != "learning":  # the learning game has no upgrading (CR-41)
-                moves += [{"type": "upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
-            if all(p.upgraded):
+            moves: list[Move] = [{"type": "resolve", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0]
+            upgraded = p.upgraded
+            if all(upgraded):  # then there is nothing left to upgrade
                 moves.append({"type": "skip"})
+            elif state.wheel_option != "learning":  # the learning game has no upgrading (CR-41)
+                moves += [{"type": "upgrade", "wedge": pos} for pos, up in enumerate(upgraded) if not up]
             return moves
         if phase == "split":
-            wedge = C.wedges[C.wedge_index[p.wheel[state.wedge]]]
-            n = p.tokens[state.wedge]
-            moves = []
-            for k in range(n + 1):
-                if k == 0:
-                    moves.append({"type": "split", "primary": 0, "first": wedge.upgrade})
-                elif k == n:
-                    moves.append({"type": "split", "primary": n, "first": wedge.action})
-                else:
-                    moves.append({"type": "split", "primary": k, "first": wedge.action})
-                    moves.append({"type": "split", "primary": k, "first": wedge.upgrade})
-            return moves
+            wedge = WEDGES[p.wheel[state.wedge]]
+            key = (p.tokens[state.wedge], wedge.action, wedge.upgrade)
+            shapes = _SPLIT_SHAPES.get(key)
+            if shapes is None:
+                shapes = _SPLIT_SHAPES[key] = _split_shapes(*key)
+            return [shape.copy() for shape in shapes]
         if phase == "move":
             moves = [{"type": "stop"}]
             points = state.points
             enemy = state.enemy
-            ids = REGION_IDS[state.seats]
+            steps = _STEP_SHAPES[state.seats]
             for k, where in enumerate(p.knights):
                 if where < 0 or (2 if enemy[where] else 1) > points:
                     continue
-                for nb in board.neighbours[where]:
-                    moves.append({"type": "step", "knight": k, "to": ids[nb]})
+                moves += [shape.copy() for shape in steps[where][k]]
             return moves
         if phase == "crusade":
             return [{"type": "crusade", "region": board.regions[r].id} for r in self._crusade_targets(state)] + [
@@ -453,14 +484,18 @@ class CrusadersGame(Game[CrusadersState]):
 
     def _sow_variants(self, state: CrusadersState) -> list[Move]:
         """The ways to sow the wedge ``state.wedge`` (several only with some knight orders) (CR-17, CR-33)."""
+        return [shape.copy() for shape in self._sow_variant_shapes(state)]
+
+    def _sow_variant_shapes(self, state: CrusadersState) -> tuple[Move, ...]:
+        """The sowing variants, shared: never to be handed out or changed."""
         p = state.players[state.current]
-        order = C.order_index.get(p.order) if state.revealed else None
+        order_id = p.order if state.revealed else ""
         n = p.tokens[state.wedge]
-        key = (state.wedge, n, order.id if order else "")
+        key = (state.wedge, n, order_id)
         shapes = _SOW_SHAPES.get(key)
         if shapes is None:
-            shapes = _SOW_SHAPES[key] = tuple(tuple(m.items()) for m in self._sow_shapes(state.wedge, n, order))
-        return [dict(shape) for shape in shapes]
+            shapes = _SOW_SHAPES[key] = tuple(self._sow_shapes(state.wedge, n, C.order_index.get(order_id)))
+        return shapes
 
     @staticmethod
     def _sow_shapes(wedge: int, n: int, order: Any) -> list[Move]:
@@ -490,6 +525,10 @@ class CrusadersGame(Game[CrusadersState]):
         w = state.wedge
         n = p.tokens[w]
         p.tokens[w] = 0
+        if move is PLAIN_SOW:
+            self._plain_sow(p.tokens, w, n)
+            events.append(Event("cr.sown", {"seat": seat, "wedge": p.wheel[w], "tokens": p.tokens[:]}))
+            return
         d = 1 if move["dir"] == "cw" else -1
         pos = w if move["from"] == "same" else (w + d) % 6
         skip, double = move["skip"], move["double"]
@@ -509,6 +548,17 @@ class CrusadersGame(Game[CrusadersState]):
             pos = (pos + d) % 6
         events.append(Event("cr.sown", {"seat": seat, "wedge": p.wheel[w], "tokens": p.tokens[:]}))
 
+    @staticmethod
+    def _plain_sow(tokens: list[int], w: int, n: int) -> None:
+        """One token on each wedge clockwise from the next one, round and round: every wedge gets a
+        full lap's worth, the first ``n % 6`` one more."""
+        laps, rest = divmod(n, 6)
+        if laps:
+            for pos in range(6):
+                tokens[pos] += laps
+        for i in range(w + 1, w + 1 + rest):
+            tokens[i % 6] += 1
+
     def _can_step(self, state: CrusadersState) -> bool:
         points = state.points
         if points <= 0:
@@ -518,12 +568,11 @@ class CrusadersGame(Game[CrusadersState]):
 
     def _begin_sow(self, state: CrusadersState, events: list[Event]) -> None:
         state.phase = "sow"
-        order = C.order_index.get(state.players[state.current].order) if state.revealed else None
-        if order is None or not (order.sow_from_same or order.sow_reverse or order.sow_skip or order.sow_double):
+        if not state.revealed or state.players[state.current].order not in SOW_ORDERS:
             self._do_sow(state, PLAIN_SOW, events)
             self._end_turn(state, events)
             return
-        variants = self._sow_variants(state)
+        variants = self._sow_variant_shapes(state)
         if len(variants) == 1:
             self._do_sow(state, variants[0], events)
             self._end_turn(state, events)

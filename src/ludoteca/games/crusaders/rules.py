@@ -16,7 +16,7 @@ Phases (``state.phase``) and the moves they take:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ludoteca.engine import Decision, Event, Game, IllegalMove, Move, Option, OptionValue, Prompt, Result, Rng
@@ -335,6 +335,9 @@ class CrusadersGame(Game[CrusadersState]):
 
     def pending(self, state: CrusadersState) -> list[Decision]:
         phase = state.phase
+        plain = _PLAIN_DECISIONS.get(phase)
+        if plain is not None:
+            return [plain[state.current]]
         if phase == "over":
             return []
         if phase == "order":
@@ -347,9 +350,6 @@ class CrusadersGame(Game[CrusadersState]):
                     key = "cr.prompt.order_any" if state.wheel_option == "tournament" else "cr.prompt.order"
                     out.append(_decision(seat, key))
             return out
-        plain = _PLAIN_DECISIONS.get(phase)
-        if plain is not None:
-            return [plain[state.current]]
         if phase == "setup":
             seat, task = state.setup_tasks[0]
             return [_decision(seat, f"cr.prompt.setup_{task}")]
@@ -362,74 +362,84 @@ class CrusadersGame(Game[CrusadersState]):
 
     def legal(self, state: CrusadersState, seat: int) -> list[Move]:
         phase = state.phase
-        if phase == "over":
-            return []
         if phase == "order":
-            p = state.players[seat]
-            if len(p.wheel) < 6:
-                return [{"type": "arrange", "wedge": w.id} for w in C.wedges if w.id not in p.wheel]
-            if p.order or not state.knight_orders:
-                return []
-            if state.wheel_option == "tournament":
-                return [{"type": "order", "order": o.id} for o in C.orders]
-            return [{"type": "order", "order": o} for o in p.offers]
+            return self._legal_order(state, seat)
         if seat != state.current:
             return []
+        # one lookup instead of a chain of comparisons: legal runs on every decision of a playout
+        moves = _LEGALS.get(phase)
+        return moves(self, state, state.players[seat]) if moves is not None else []
+
+    def _legal_order(self, state: CrusadersState, seat: int) -> list[Move]:
         p = state.players[seat]
+        if len(p.wheel) < 6:
+            return [{"type": "arrange", "wedge": w.id} for w in C.wedges if w.id not in p.wheel]
+        if p.order or not state.knight_orders:
+            return []
+        if state.wheel_option == "tournament":
+            return [{"type": "order", "order": o.id} for o in C.orders]
+        return [{"type": "order", "order": o} for o in p.offers]
+
+    def _legal_setup(self, state: CrusadersState, p: Player) -> list[Move]:
         board = BOARDS[state.seats]
-        if phase == "setup":
-            task = state.setup_tasks[0][1]
-            if task == "place":
-                taken = {k for q, other in enumerate(state.players) if q != seat for k in other.knights if k >= 0}
-                return [{"type": "place_knight", "region": board.regions[r].id}
-                        for r in board.starts if r not in taken]
-            if task == "remove":
-                return [{"type": "remove_token", "wedge": pos} for pos in range(6)
-                        if p.tokens[pos] >= C.tokens_per_wedge]
-            if task == "extra":
-                return [{"type": "add_token", "wedge": pos} for pos in range(6)]
-            return [{"type": "setup_upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
-        if phase == "turn":
-            moves: list[Move] = [{"type": "resolve", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0]
-            upgraded = p.upgraded
-            if all(upgraded):  # then there is nothing left to upgrade
-                moves.append({"type": "skip"})
-            elif state.wheel_option != "learning":  # the learning game has no upgrading (CR-41)
-                moves += [{"type": "upgrade", "wedge": pos} for pos, up in enumerate(upgraded) if not up]
-            return moves
-        if phase == "split":
-            wedge = WEDGES[p.wheel[state.wedge]]
-            key = (p.tokens[state.wedge], wedge.action, wedge.upgrade)
-            shapes = _SPLIT_SHAPES.get(key)
-            if shapes is None:
-                shapes = _SPLIT_SHAPES[key] = _split_shapes(*key)
-            return [shape.copy() for shape in shapes]
-        if phase == "move":
-            moves = [{"type": "stop"}]
-            points = state.points
-            enemy = state.enemy
-            steps = _STEP_SHAPES[state.seats]
-            for k, where in enumerate(p.knights):
-                if where < 0 or (2 if enemy[where] else 1) > points:
-                    continue
-                moves += [shape.copy() for shape in steps[where][k]]
-            return moves
-        if phase == "crusade":
-            return [{"type": "crusade", "region": board.regions[r].id} for r in self._crusade_targets(state)] + [
-                {"type": "pass"}]
-        if phase == "saracen":
-            return [{"type": "saracen", "take": take} for take in self._saracen_options(state)]
-        if phase == "build":
-            return [{"type": "build", "building": name, "region": board.regions[r].id}
-                    for name, r in self._build_options(state)] + [{"type": "pass"}]
-        if phase == "after_upgrade":
-            return [{"type": "sow_wedge", "wedge": pos} for pos in range(6) if p.tokens[pos] > 0] + [
-                {"type": "no_sow"}]
-        if phase == "skip":
-            return [{"type": "sow_wedge", "wedge": pos} for pos in range(6) if p.tokens[pos] > 0]
-        if phase == "sow":
-            return self._sow_variants(state)
-        return []
+        task = state.setup_tasks[0][1]
+        if task == "place":
+            taken = {k for other in state.players if other is not p for k in other.knights if k >= 0}
+            return [{"type": "place_knight", "region": board.regions[r].id} for r in board.starts if r not in taken]
+        if task == "remove":
+            return [{"type": "remove_token", "wedge": pos} for pos in range(6) if p.tokens[pos] >= C.tokens_per_wedge]
+        if task == "extra":
+            return [{"type": "add_token", "wedge": pos} for pos in range(6)]
+        return [{"type": "setup_upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
+
+    def _legal_turn(self, state: CrusadersState, p: Player) -> list[Move]:
+        moves: list[Move] = [{"type": "resolve", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0]
+        upgraded = p.upgraded
+        if all(upgraded):  # then there is nothing left to upgrade
+            moves.append({"type": "skip"})
+        elif state.wheel_option != "learning":  # the learning game has no upgrading (CR-41)
+            moves += [{"type": "upgrade", "wedge": pos} for pos, up in enumerate(upgraded) if not up]
+        return moves
+
+    def _legal_split(self, state: CrusadersState, p: Player) -> list[Move]:
+        wedge = WEDGES[p.wheel[state.wedge]]
+        key = (p.tokens[state.wedge], wedge.action, wedge.upgrade)
+        shapes = _SPLIT_SHAPES.get(key)
+        if shapes is None:
+            shapes = _SPLIT_SHAPES[key] = _split_shapes(*key)
+        return [shape.copy() for shape in shapes]
+
+    def _legal_move(self, state: CrusadersState, p: Player) -> list[Move]:
+        moves: list[Move] = [{"type": "stop"}]
+        points = state.points
+        enemy = state.enemy
+        steps = _STEP_SHAPES[state.seats]
+        for k, where in enumerate(p.knights):
+            if where < 0 or (2 if enemy[where] else 1) > points:
+                continue
+            moves += [shape.copy() for shape in steps[where][k]]
+        return moves
+
+    def _legal_crusade(self, state: CrusadersState, p: Player) -> list[Move]:
+        ids = REGION_IDS[state.seats]
+        return [{"type": "crusade", "region": ids[r]} for r in self._crusade_targets(state)] + [{"type": "pass"}]
+
+    def _legal_saracen(self, state: CrusadersState, p: Player) -> list[Move]:
+        return [{"type": "saracen", "take": take} for take in self._saracen_options(state)]
+
+    def _legal_build(self, state: CrusadersState, p: Player) -> list[Move]:
+        ids = REGION_IDS[state.seats]
+        return [{"type": "build", "building": name, "region": ids[r]} for name, r in self._build_options(state)] + [
+            {"type": "pass"}]
+
+    def _legal_after_upgrade(self, state: CrusadersState, p: Player) -> list[Move]:
+        return [{"type": "sow_wedge", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0] + [{"type": "no_sow"}]
+
+    def _legal_skip(self, state: CrusadersState, p: Player) -> list[Move]:
+        return [{"type": "sow_wedge", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0]
+
+    def _legal_sow(self, state: CrusadersState, p: Player) -> list[Move]:
+        return self._sow_variants(state)
 
     def _crusade_targets(self, state: CrusadersState) -> list[int]:
         p = state.players[state.current]
@@ -666,120 +676,141 @@ class CrusadersGame(Game[CrusadersState]):
     def perform(self, state: CrusadersState, seat: int, move: Move) -> list[Event]:
         events: list[Event] = []
         kind = move["type"]
+        # one lookup instead of a chain of comparisons: perform runs on every decision of a playout
+        play = _PLAYS.get(kind)
+        if state.phase == "setup" and kind != "arrange" and kind != "order":
+            play = CrusadersGame._play_setup
+        if play is None:
+            raise IllegalMove("bad_move_type", f"unknown move {kind!r}")
+        play(self, state, seat, move, events)
+        return events
+
+    def _play_arrange(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        p = state.players[seat]
+        p.wheel = (*p.wheel, move["wedge"])
+        if len(p.wheel) == 5:  # the last wedge has one place left
+            p.wheel = (*p.wheel, next(w.id for w in C.wedges if w.id not in p.wheel))
+        if len(p.wheel) == 6:
+            events.append(Event("cr.wheel_arranged", {"seat": seat}))
+        self._maybe_reveal(state, events)
+
+    def _play_order(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        p = state.players[seat]
+        p.order = move["order"]
+        if p.offers:
+            p.rejected = next(o for o in p.offers if o != p.order)
+        events.append(Event("cr.order_chosen", {"seat": seat}))
+        events.append(Event("cr.order_you_chose", {"seat": seat, "order": p.order}, to=seat))
+        self._maybe_reveal(state, events)
+
+    def _play_setup(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        p = state.players[seat]
+        task = state.setup_tasks.pop(0)[1]
+        if task == "place":
+            region = BOARDS[state.seats].index[move["region"]]
+            for k, where in enumerate(p.knights):
+                if k == 0 or where == -2:
+                    p.knights[k] = region
+            events.append(Event("cr.knight_placed", {"seat": seat, "region": move["region"]}))
+        elif task == "remove":
+            p.tokens[move["wedge"]] -= 1
+        elif task == "extra":
+            p.tokens[move["wedge"]] += 1
+        else:
+            p.upgraded[move["wedge"]] = True
+        if task != "place":
+            events.append(Event("cr.order_setup", {"seat": seat, "task": task, "wedge": p.wheel[move["wedge"]]}))
+        if state.setup_tasks:
+            state.current = state.setup_tasks[0][0]
+        else:
+            state.phase = "turn"
+            state.current = 0
+            events.append(Event("cr.game_start", {"supply": state.supply}))
+
+    def _play_resolve(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        p = state.players[seat]
+        w = move["wedge"]
+        state.wedge = w
+        wedge = WEDGES[p.wheel[w]]
+        tokens = p.tokens[w]
+        events.append(Event("cr.resolve", {"seat": seat, "wedge": wedge.id, "tokens": tokens}))
+        if p.upgraded[w]:
+            state.phase = "split"
+            return
+        state.actions = [(wedge.action, tokens)]
+        self._next_action(state, events)
+
+    def _play_split(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        p = state.players[seat]
+        wedge = WEDGES[p.wheel[state.wedge]]
+        n = p.tokens[state.wedge]
+        k = move["primary"]
+        first = move["first"]
+        if first == wedge.action:
+            second, first_tokens, second_tokens = wedge.upgrade, k, n - k
+        else:
+            second, first_tokens, second_tokens = wedge.action, n - k, k
+        actions = []
+        if first_tokens > 0:
+            actions.append((first, first_tokens))
+        if second_tokens > 0:
+            actions.append((second, second_tokens))
+        state.actions = actions
+        events.append(Event("cr.split", {"seat": seat, "first": first, "tokens": first_tokens,
+                                         "second": second, "second_tokens": second_tokens}))
+        self._next_action(state, events)
+
+    def _play_step(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
         p = state.players[seat]
         board = BOARDS[state.seats]
-        if kind == "arrange":
-            p.wheel = (*p.wheel, move["wedge"])
-            if len(p.wheel) == 5:  # the last wedge has one place left
-                p.wheel = (*p.wheel, next(w.id for w in C.wedges if w.id not in p.wheel))
-            if len(p.wheel) == 6:
-                events.append(Event("cr.wheel_arranged", {"seat": seat}))
-            self._maybe_reveal(state, events)
-            return events
-        if kind == "order":
-            p.order = move["order"]
-            if p.offers:
-                p.rejected = next(o for o in p.offers if o != p.order)
-            events.append(Event("cr.order_chosen", {"seat": seat}))
-            events.append(Event("cr.order_you_chose", {"seat": seat, "order": p.order}, to=seat))
-            self._maybe_reveal(state, events)
-            return events
-        if state.phase == "setup":
-            task = state.setup_tasks.pop(0)[1]
-            if task == "place":
-                region = board.index[move["region"]]
-                for k, where in enumerate(p.knights):
-                    if k == 0 or where == -2:
-                        p.knights[k] = region
-                events.append(Event("cr.knight_placed", {"seat": seat, "region": move["region"]}))
-            elif task == "remove":
-                p.tokens[move["wedge"]] -= 1
-            elif task == "extra":
-                p.tokens[move["wedge"]] += 1
-            else:
-                p.upgraded[move["wedge"]] = True
-            if task != "place":
-                events.append(Event("cr.order_setup", {"seat": seat, "task": task, "wedge": p.wheel[move["wedge"]]}))
-            if state.setup_tasks:
-                state.current = state.setup_tasks[0][0]
-            else:
-                state.phase = "turn"
-                state.current = 0
-                events.append(Event("cr.game_start", {"supply": state.supply}))
-            return events
-        if kind == "resolve":
-            w = move["wedge"]
-            state.wedge = w
-            wedge = C.wedges[C.wedge_index[p.wheel[w]]]
-            events.append(Event("cr.resolve", {"seat": seat, "wedge": wedge.id, "tokens": p.tokens[w]}))
-            if p.upgraded[w]:
-                state.phase = "split"
-                return events
-            state.actions = [(wedge.action, p.tokens[w])]
+        k = move["knight"]
+        where = p.knights[k]
+        state.points -= 2 if state.enemy[where] else 1
+        p.knights[k] = board.index[move["to"]]
+        events.append(Event("cr.moved", {"seat": seat, "from": board.regions[where].id, "to": move["to"]}))
+        if not self._can_step(state):
             self._next_action(state, events)
-            return events
-        if kind == "split":
-            wedge = C.wedges[C.wedge_index[p.wheel[state.wedge]]]
-            n = p.tokens[state.wedge]
-            k = move["primary"]
-            parts = {wedge.action: k, wedge.upgrade: n - k}
-            first = move["first"]
-            second = wedge.upgrade if first == wedge.action else wedge.action
-            state.actions = [(a, parts[a]) for a in (first, second) if parts[a] > 0]
-            events.append(Event("cr.split", {"seat": seat, "first": first, "tokens": parts[first],
-                                             "second": second, "second_tokens": parts[second]}))
-            self._next_action(state, events)
-            return events
-        if kind == "step":
-            k = move["knight"]
-            where = p.knights[k]
-            state.points -= 2 if state.enemy[where] else 1
-            p.knights[k] = board.index[move["to"]]
-            events.append(Event("cr.moved", {"seat": seat, "from": board.regions[where].id, "to": move["to"]}))
-            if not self._can_step(state):
-                self._next_action(state, events)
-            return events
-        if kind in ("stop", "pass"):
-            self._next_action(state, events)
-            return events
-        if kind == "crusade":
-            self._crusade(state, board.index[move["region"]], events)
-            return events
-        if kind == "saracen":
-            take = move["take"]
-            if take == "building":
-                place_building(state, seat, state.reward, state.sara_region, events, "saracen")
-            elif take == "troop":
-                self._muster(state, seat, events)
-            else:
-                gain(state, seat, C.saracen_fallback, events, "saracen")
-            self._next_action(state, events)
-            return events
-        if kind == "build":
-            place_building(state, seat, move["building"], board.index[move["region"]], events, "build")
-            self._next_action(state, events)
-            return events
-        if kind == "upgrade":
-            p.upgraded[move["wedge"]] = True
-            events.append(Event("cr.upgraded", {"seat": seat, "wedge": p.wheel[move["wedge"]]}))
-            state.phase = "after_upgrade"
-            return events
-        if kind == "sow_wedge":
-            state.wedge = move["wedge"]
-            self._begin_sow(state, events)
-            return events
-        if kind == "no_sow":
-            self._end_turn(state, events)
-            return events
-        if kind == "skip":
-            state.phase = "skip"
-            events.append(Event("cr.skipped", {"seat": seat}))
-            return events
-        if kind == "sow":
-            self._do_sow(state, move, events)
-            self._end_turn(state, events)
-            return events
-        raise IllegalMove("bad_move_type", f"unknown move {kind!r}")
+
+    def _play_next(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        self._next_action(state, events)
+
+    def _play_crusade(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        self._crusade(state, BOARDS[state.seats].index[move["region"]], events)
+
+    def _play_saracen(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        take = move["take"]
+        if take == "building":
+            place_building(state, seat, state.reward, state.sara_region, events, "saracen")
+        elif take == "troop":
+            self._muster(state, seat, events)
+        else:
+            gain(state, seat, C.saracen_fallback, events, "saracen")
+        self._next_action(state, events)
+
+    def _play_build(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        place_building(state, seat, move["building"], BOARDS[state.seats].index[move["region"]], events, "build")
+        self._next_action(state, events)
+
+    def _play_upgrade(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        p = state.players[seat]
+        p.upgraded[move["wedge"]] = True
+        events.append(Event("cr.upgraded", {"seat": seat, "wedge": p.wheel[move["wedge"]]}))
+        state.phase = "after_upgrade"
+
+    def _play_sow_wedge(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        state.wedge = move["wedge"]
+        self._begin_sow(state, events)
+
+    def _play_no_sow(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        self._end_turn(state, events)
+
+    def _play_skip(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        state.phase = "skip"
+        events.append(Event("cr.skipped", {"seat": seat}))
+
+    def _play_sow(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        self._do_sow(state, move, events)
+        self._end_turn(state, events)
 
     def explain(self, state: CrusadersState, seat: int, move: Move) -> IllegalMove:
         kind = move.get("type")
@@ -849,5 +880,26 @@ class CrusadersGame(Game[CrusadersState]):
 
         return view_text(view)
 
+
+_Legal = Callable[[CrusadersGame, CrusadersState, Player], list[Move]]
+_LEGALS: dict[str, _Legal] = {
+    "setup": CrusadersGame._legal_setup, "turn": CrusadersGame._legal_turn, "split": CrusadersGame._legal_split,
+    "move": CrusadersGame._legal_move, "crusade": CrusadersGame._legal_crusade,
+    "saracen": CrusadersGame._legal_saracen, "build": CrusadersGame._legal_build,
+    "after_upgrade": CrusadersGame._legal_after_upgrade, "skip": CrusadersGame._legal_skip,
+    "sow": CrusadersGame._legal_sow,
+}
+"""The legal moves of the seat to play, per phase ("order" is every seat's; "over" has none)."""
+
+_Play = Callable[[CrusadersGame, CrusadersState, int, Move, list[Event]], None]
+_PLAYS: dict[str, _Play] = {
+    "arrange": CrusadersGame._play_arrange, "order": CrusadersGame._play_order,
+    "resolve": CrusadersGame._play_resolve, "split": CrusadersGame._play_split, "step": CrusadersGame._play_step,
+    "stop": CrusadersGame._play_next, "pass": CrusadersGame._play_next, "crusade": CrusadersGame._play_crusade,
+    "saracen": CrusadersGame._play_saracen, "build": CrusadersGame._play_build,
+    "upgrade": CrusadersGame._play_upgrade, "sow_wedge": CrusadersGame._play_sow_wedge,
+    "no_sow": CrusadersGame._play_no_sow, "skip": CrusadersGame._play_skip, "sow": CrusadersGame._play_sow,
+}
+"""Who plays each kind of move (the setup tasks' moves go to ``_play_setup`` by the phase)."""
 
 __all__ = ["CrusadersGame"]

@@ -189,6 +189,19 @@ def build_cost(state: CrusadersState, seat: int, name: str, region: int) -> int:
     return max(0, cost)
 
 
+BUILDING_COSTS = tuple(C.buildings[name].costs for name in BUILDINGS)
+NO_DISCOUNTS = (0,) * len(BUILDINGS)
+_DISCOUNTS: dict[tuple[int, int, str], tuple[int, ...]] = {}
+"""The discount of each building type in a region, per (seats, region, bonus tile), as build_cost counts it."""
+
+
+def _discounts(seats: int, region: int, tile: str) -> tuple[int, ...]:
+    reg = BOARDS[seats].regions[region]
+    bonus_tile = C.tile_index[tile] if tile else None
+    return tuple(reg.discount_for(name) + (bonus_tile.discount if bonus_tile and bonus_tile.applies(name) else 0)
+                 for name in BUILDINGS)
+
+
 def place_building(state: CrusadersState, seat: int, name: str, region: int, events: list[Event],
                    why: str) -> None:
     """Put the leftmost building of a type in a region: influence, uncovered bonus, knights (CR-28..CR-31)."""
@@ -463,32 +476,39 @@ class CrusadersGame(Game[CrusadersState]):
         options.append("influence")
         return options
 
-    def _build_options(self, state: CrusadersState) -> list[tuple[str, int]]:
-        seat = state.current
-        p = state.players[seat]
+    def _build_options(self, state: CrusadersState, first_only: bool = False) -> list[tuple[str, int]]:
+        """(building, region) pairs the current seat can build with ``state.points``; with ``first_only``
+        the first one found, if any."""
+        p = state.players[state.current]
         value = state.points
+        built = p.built
+        seats = state.seats
+        limit = building_limit(state)
+        enemy = state.enemy
+        buildings = state.buildings
         out = []
-        regions = sorted({k for k in p.knights if k >= 0})
-        for r in regions:
-            if not can_build_in(state, r):
+        for r in sorted({k for k in p.knights if k >= 0}):
+            here = buildings[r]
+            if enemy[r] or len(here) >= limit:
                 continue
+            if seats < 5 or not here:  # region_bonuses_apply
+                key = (seats, r, state.tiles[r])
+                discounts = _DISCOUNTS.get(key)
+                if discounts is None:
+                    discounts = _DISCOUNTS[key] = _discounts(*key)
+            else:
+                discounts = NO_DISCOUNTS
             for b, name in enumerate(BUILDINGS):
-                if p.built[b] < 4 and build_cost(state, seat, name, r) <= value:
+                level = built[b]
+                if level < 4 and max(0, BUILDING_COSTS[b][level] - discounts[b]) <= value:
                     out.append((name, r))
+                    if first_only:
+                        return out
         return out
 
     def _can_build(self, state: CrusadersState) -> bool:
         """Whether ``_build_options`` is not empty (stops at the first option)."""
-        seat = state.current
-        p = state.players[seat]
-        value = state.points
-        for r in {k for k in p.knights if k >= 0}:
-            if not can_build_in(state, r):
-                continue
-            for b, name in enumerate(BUILDINGS):
-                if p.built[b] < 4 and build_cost(state, seat, name, r) <= value:
-                    return True
-        return False
+        return bool(self._build_options(state, True))
 
     # -- sowing ----------------------------------------------------------------------
 

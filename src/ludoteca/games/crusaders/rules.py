@@ -21,7 +21,7 @@ from typing import Any
 
 from ludoteca.engine import Decision, Event, Game, IllegalMove, Move, Option, OptionValue, Prompt, Result, Rng
 
-from .components import BUILDINGS, ENEMIES, Components, components
+from .components import ACTIONS, BUILDINGS, ENEMIES, Components, components
 from .scoring import final_result
 from .state import CrusadersState, Player
 
@@ -54,9 +54,7 @@ _BONUS: dict[tuple[int, ...], dict[str, int]] = {}
 """Uncovered bonuses per count of buildings built of each type, summed once and shared."""
 
 
-def bonus(p: Player, kind: str) -> int:
-    """The uncovered bonus of one kind (move, muster, crusade, influence, build) on a board."""
-    built = tuple(p.built)
+def _bonuses(built: tuple[int, ...]) -> dict[str, int]:
     totals = _BONUS.get(built)
     if totals is None:
         totals = {}
@@ -64,7 +62,12 @@ def bonus(p: Player, kind: str) -> int:
             for k, n in CUM[name][built[i]].items():
                 totals[k] = totals.get(k, 0) + n
         _BONUS[built] = totals
-    return totals.get(kind, 0)
+    return totals
+
+
+def bonus(p: Player, kind: str) -> int:
+    """The uncovered bonus of one kind (move, muster, crusade, influence, build) on a board."""
+    return _bonuses(tuple(p.built)).get(kind, 0)
 
 
 _SOW_SHAPES: dict[tuple[int, int, str], tuple[Move, ...]] = {}
@@ -121,22 +124,29 @@ TROOP_CRUSADE = [sum(t.crusade for t in C.troops[:n]) for n in range(len(C.troop
 """The crusade strength added by the first n troops mustered."""
 
 
+_ADDS: dict[tuple[str, tuple[int, ...], int], dict[str, int]] = {}
+"""What adds to each action's X, per (revealed knight order, buildings built, troops): summed once, shared."""
+
+
+def _action_adds(order_id: str, built: tuple[int, ...], troops: int) -> dict[str, int]:
+    totals = _bonuses(built)
+    order = C.order_index.get(order_id)
+    extra = order.all_bonus if order else 0
+    adds = {action: totals.get(action, 0) + extra for action in ACTIONS}
+    adds["move"] += order.move_bonus if order else 0
+    adds["crusade"] += TROOP_CRUSADE[troops]
+    return adds
+
+
 def action_value(state: CrusadersState, seat: int, action: str, tokens: int) -> int:
     """X plus everything that adds to this action (CR-15, CR-32)."""
     p = state.players[seat]
-    order = C.order_index.get(p.order) if state.revealed else None
-    extra = order.all_bonus if order else 0
-    if action == "move":
-        value = tokens + bonus(p, "move") + (order.move_bonus if order else 0)
-    elif action == "muster":
-        value = tokens + bonus(p, "muster")
-    elif action == "crusade":
-        value = tokens + bonus(p, "crusade") + TROOP_CRUSADE[p.troops]
-    elif action == "influence":
-        value = tokens + bonus(p, "influence")
-    else:
-        value = tokens + bonus(p, "build")
-    return max(0, value + extra)
+    key = (p.order if state.revealed else "", tuple(p.built), p.troops)
+    adds = _ADDS.get(key)
+    if adds is None:
+        adds = _ADDS[key] = _action_adds(*key)
+    value = tokens + adds[action]
+    return value if value > 0 else 0
 
 
 def enemy_strength(state: CrusadersState, token: str) -> int:

@@ -56,7 +56,7 @@ from .core import (
     invade_cost,
     on_board,
     order_from,
-    room,
+    rooms,
     standing,
     str_at,
     to_box,
@@ -558,7 +558,8 @@ def _upgrade(state: BRState, seat: int, cid: str, slot: int, q: list, ev: list) 
 def _march_dests(state: BRState, need: int) -> list[int]:
     assert state.march is not None
     src = state.march[0]
-    return [p for p in range(len(PROVINCES)) if p != src and not state.destroyed[p] and room(state, p) >= need]
+    free = rooms(state)
+    return [p for p in range(len(PROVINCES)) if p != src and not state.destroyed[p] and free[p] >= need]
 
 
 def _march_seats(state: BRState, task: tuple) -> list[int]:

@@ -22,6 +22,7 @@ from .components import (
     CLANS,
     DESTROYED_AT_SETUP,
     FJORD_LOCS,
+    FJORD_SUPPORTS,
     LOC_INDEX,
     LOCATIONS,
     MONSTERS,
@@ -57,7 +58,6 @@ from .core import (
     on_board,
     order_from,
     rooms,
-    standing,
     str_at,
     to_box,
 )
@@ -448,7 +448,8 @@ def action_moves(state: BRState, seat: int) -> list[dict[str, Any]]:
         elif at == VALHALLA and kind not in valhalla:
             valhalla.append(kind)
     room_for_more = board < horns(state, seat)
-    fjords = [f for f in FJORD_LOCS if standing(state, f)]
+    fjords = [f for f, (a, b) in zip(FJORD_LOCS, FJORD_SUPPORTS, strict=True)
+              if not (destroyed[a] and destroyed[b])]  # standing, inlined
     outer_open = [p for p in open_ if p != YGG]
 
     def targets(kind: str) -> list[int]:

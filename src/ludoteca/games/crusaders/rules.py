@@ -603,8 +603,14 @@ class CrusadersGame(Game[CrusadersState]):
         points = state.points
         if points <= 0:
             return False
+        knights = state.players[state.current].knights
+        if points >= 2:  # any knight on the board can leave its region, enemy or not
+            return max(knights) >= 0
         enemy = state.enemy
-        return any(k >= 0 and (2 if enemy[k] else 1) <= points for k in state.players[state.current].knights)
+        for k in knights:
+            if k >= 0 and not enemy[k]:
+                return True
+        return False
 
     def _begin_sow(self, state: CrusadersState, events: list[Event]) -> None:
         state.phase = "sow"

@@ -430,7 +430,7 @@ class CrusadersGame(Game[CrusadersState]):
         shapes = _SPLIT_SHAPES.get(key)
         if shapes is None:
             shapes = _SPLIT_SHAPES[key] = _split_shapes(*key)
-        return list(map(dict.copy, shapes))
+        return [shape.copy() for shape in shapes]
 
     def _legal_move(self, state: CrusadersState, p: Player) -> list[Move]:
         moves: list[Move] = [{"type": "stop"}]
@@ -440,7 +440,7 @@ class CrusadersGame(Game[CrusadersState]):
         for k, where in enumerate(p.knights):
             if where < 0 or (2 if enemy[where] else 1) > points:
                 continue
-            moves += map(dict.copy, steps[where][k])
+            moves += [shape.copy() for shape in steps[where][k]]
         return moves
 
     def _legal_crusade(self, state: CrusadersState, p: Player) -> list[Move]:
@@ -524,7 +524,7 @@ class CrusadersGame(Game[CrusadersState]):
 
     def _sow_variants(self, state: CrusadersState) -> list[Move]:
         """The ways to sow the wedge ``state.wedge`` (several only with some knight orders) (CR-17, CR-33)."""
-        return list(map(dict.copy, self._sow_variant_shapes(state)))
+        return [shape.copy() for shape in self._sow_variant_shapes(state)]
 
     def _sow_variant_shapes(self, state: CrusadersState) -> tuple[Move, ...]:
         """The sowing variants, shared: never to be handed out or changed."""

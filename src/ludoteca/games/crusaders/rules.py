@@ -89,6 +89,8 @@ def _decision(seat: int, key: str, arg: str = "", value: Any = None) -> Decision
 _PLAIN_DECISIONS = {phase: [_decision(seat, f"cr.prompt.{phase}") for seat in range(5)]
                     for phase in ("turn", "crusade", "saracen", "build", "after_upgrade", "skip")}
 """The decisions of the phases whose prompt names only the phase, per seat."""
+_WEDGE_PROMPTS = {"split": "cr.prompt.split", "sow": "cr.prompt.sow"}
+"""The prompts of the phases about one wedge (built strings would be hashed anew on every call)."""
 
 WEDGES = {w.id: w for w in C.wedges}
 SOW_ORDERS = frozenset(o.id for o in C.orders if o.sow_from_same or o.sow_reverse or o.sow_skip or o.sow_double)
@@ -109,8 +111,8 @@ def _split_shapes(n: int, action: str, upgrade: str) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-_SPLIT_SHAPES: dict[tuple[int, str, str], tuple[Move, ...]] = {}
-"""The split moves per (tokens, action, upgrade): copied per call, since callers may keep or change moves."""
+_SPLIT_SHAPES: dict[tuple[str, int], tuple[Move, ...]] = {}
+"""The split moves per (wedge, tokens): copied per call, since callers may keep or change moves."""
 
 _STEP_SHAPES = {
     seats: [[tuple({"type": "step", "knight": k, "to": board.regions[nb].id} for nb in board.neighbours[where])
@@ -379,7 +381,7 @@ class CrusadersGame(Game[CrusadersState]):
         if phase == "move":
             return [_decision(state.current, "cr.prompt.move", "points", state.points)]
         wedge = state.players[state.current].wheel[state.wedge]
-        return [_decision(state.current, f"cr.prompt.{phase}", "wedge", wedge)]
+        return [_decision(state.current, _WEDGE_PROMPTS[phase], "wedge", wedge)]
 
     # -- legal moves ----------------------------------------------------------------
 
@@ -425,11 +427,11 @@ class CrusadersGame(Game[CrusadersState]):
         return moves
 
     def _legal_split(self, state: CrusadersState, p: Player) -> list[Move]:
-        wedge = WEDGES[p.wheel[state.wedge]]
-        key = (p.tokens[state.wedge], wedge.action, wedge.upgrade)
+        key = (p.wheel[state.wedge], p.tokens[state.wedge])
         shapes = _SPLIT_SHAPES.get(key)
         if shapes is None:
-            shapes = _SPLIT_SHAPES[key] = _split_shapes(*key)
+            wedge = WEDGES[key[0]]
+            shapes = _SPLIT_SHAPES[key] = _split_shapes(key[1], wedge.action, wedge.upgrade)
         return [shape.copy() for shape in shapes]
 
     def _legal_move(self, state: CrusadersState, p: Player) -> list[Move]:

@@ -125,6 +125,18 @@ def room(state: BRState, p: int) -> int:
     return VILLAGES[p] - occupants(state, p)
 
 
+def rooms(state: BRState) -> list[int]:
+    """``room`` of every province, from one pass over the figures (not one per province)."""
+    occ = [0] * len(LOCATIONS)
+    for locs in state.locs:
+        for at in locs:
+            if at >= 0:
+                occ[at] += 1
+    out = [villages - n for villages, n in zip(VILLAGES, occ, strict=False)]
+    out[YGG] = 999
+    return out
+
+
 def battle_locs(p: int) -> tuple[int, ...]:
     return (p, *SUPPORT[p])
 
@@ -222,7 +234,8 @@ def invade_cost(state: BRState, seat: int, kind: str) -> int:
 def invade_targets(state: BRState, kind: str) -> list[int]:
     if kind in SHIP_KINDS:
         return [f for f in FJORD_LOCS if standing(state, f)]
-    targets = [p for p in OUTER if not state.destroyed[p] and room(state, p) > 0]
+    free = rooms(state)
+    targets = [p for p in OUTER if not state.destroyed[p] and free[p] > 0]
     if kind == "dark_elf" and not state.destroyed[YGG]:
         targets.append(YGG)
     return targets

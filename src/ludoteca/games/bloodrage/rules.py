@@ -22,6 +22,7 @@ from .components import (
     CLANS,
     DESTROYED_AT_SETUP,
     FJORD_LOCS,
+    FJORD_SUPPORTS,
     LOC_INDEX,
     LOCATIONS,
     MONSTERS,
@@ -56,8 +57,7 @@ from .core import (
     invade_cost,
     on_board,
     order_from,
-    room,
-    standing,
+    rooms,
     str_at,
     to_box,
 )
@@ -448,7 +448,8 @@ def action_moves(state: BRState, seat: int) -> list[dict[str, Any]]:
         elif at == VALHALLA and kind not in valhalla:
             valhalla.append(kind)
     room_for_more = board < horns(state, seat)
-    fjords = [f for f in FJORD_LOCS if standing(state, f)]
+    fjords = [f for f, (a, b) in zip(FJORD_LOCS, FJORD_SUPPORTS, strict=True)
+              if not (destroyed[a] and destroyed[b])]  # standing, inlined
     outer_open = [p for p in open_ if p != YGG]
 
     def targets(kind: str) -> list[int]:
@@ -558,7 +559,8 @@ def _upgrade(state: BRState, seat: int, cid: str, slot: int, q: list, ev: list) 
 def _march_dests(state: BRState, need: int) -> list[int]:
     assert state.march is not None
     src = state.march[0]
-    return [p for p in range(len(PROVINCES)) if p != src and not state.destroyed[p] and room(state, p) >= need]
+    free = rooms(state)
+    return [p for p in range(len(PROVINCES)) if p != src and not state.destroyed[p] and free[p] >= need]
 
 
 def _march_seats(state: BRState, task: tuple) -> list[int]:

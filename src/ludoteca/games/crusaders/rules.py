@@ -16,17 +16,18 @@ Phases (``state.phase``) and the moves they take:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ludoteca.engine import Decision, Event, Game, IllegalMove, Move, Option, OptionValue, Prompt, Result, Rng
 
-from .components import BUILDINGS, ENEMIES, Components, components
+from .components import ACTIONS, BUILDINGS, ENEMIES, Components, components
 from .scoring import final_result
 from .state import CrusadersState, Player
 
 BUILDING_INDEX = {name: i for i, name in enumerate(BUILDINGS)}
 PLAIN_SOW = {"type": "sow", "from": "next", "dir": "cw", "skip": -1, "double": -1}
+"""The sowing of every seat whose knight order does not change it (never handed out as a move)."""
 
 
 def _cumulative(c: Components) -> dict[str, list[dict[str, int]]]:
@@ -53,9 +54,7 @@ _BONUS: dict[tuple[int, ...], dict[str, int]] = {}
 """Uncovered bonuses per count of buildings built of each type, summed once and shared."""
 
 
-def bonus(p: Player, kind: str) -> int:
-    """The uncovered bonus of one kind (move, muster, crusade, influence, build) on a board."""
-    built = tuple(p.built)
+def _bonuses(built: tuple[int, ...]) -> dict[str, int]:
     totals = _BONUS.get(built)
     if totals is None:
         totals = {}
@@ -63,11 +62,17 @@ def bonus(p: Player, kind: str) -> int:
             for k, n in CUM[name][built[i]].items():
                 totals[k] = totals.get(k, 0) + n
         _BONUS[built] = totals
-    return totals.get(kind, 0)
+    return totals
 
 
-_SOW_SHAPES: dict[tuple[int, int, str], tuple[tuple[tuple[str, Any], ...], ...]] = {}
-"""The sowing variants per (wedge position, tokens, knight order), as item tuples (fresh dicts per call)."""
+def bonus(p: Player, kind: str) -> int:
+    """The uncovered bonus of one kind (move, muster, crusade, influence, build) on a board."""
+    return _bonuses(tuple(p.built)).get(kind, 0)
+
+
+_SOW_SHAPES: dict[tuple[int, int, str], tuple[Move, ...]] = {}
+"""The sowing variants per (wedge position, tokens, knight order): copied per call, since callers may keep
+or change the moves they get."""
 
 _DECISIONS: dict[tuple[Any, ...], Decision] = {}
 """Decisions are immutable and few: built once per (seat, prompt, argument) and shared."""
@@ -81,26 +86,69 @@ def _decision(seat: int, key: str, arg: str = "", value: Any = None) -> Decision
     return d
 
 
+_PLAIN_DECISIONS = {phase: [_decision(seat, f"cr.prompt.{phase}") for seat in range(5)]
+                    for phase in ("turn", "crusade", "saracen", "build", "after_upgrade", "skip")}
+"""The decisions of the phases whose prompt names only the phase, per seat."""
+_WEDGE_PROMPTS = {"split": "cr.prompt.split", "sow": "cr.prompt.sow"}
+"""The prompts of the phases about one wedge (built strings would be hashed anew on every call)."""
+
+WEDGES = {w.id: w for w in C.wedges}
+SOW_ORDERS = frozenset(o.id for o in C.orders if o.sow_from_same or o.sow_reverse or o.sow_skip or o.sow_double)
+"""The knight orders that change the sowing."""
+
+
+def _split_shapes(n: int, action: str, upgrade: str) -> tuple[Move, ...]:
+    """The ways to divide n tokens between a wedge's action and its upgrade, and which goes first."""
+    moves: list[Move] = []
+    for k in range(n + 1):
+        if k == 0:
+            moves.append({"type": "split", "primary": 0, "first": upgrade})
+        elif k == n:
+            moves.append({"type": "split", "primary": n, "first": action})
+        else:
+            moves.append({"type": "split", "primary": k, "first": action})
+            moves.append({"type": "split", "primary": k, "first": upgrade})
+    return tuple(moves)
+
+
+_SPLIT_SHAPES: dict[tuple[str, int], tuple[Move, ...]] = {}
+"""The split moves per (wedge, tokens): copied per call, since callers may keep or change moves."""
+
+_STEP_SHAPES = {
+    seats: [[tuple({"type": "step", "knight": k, "to": board.regions[nb].id} for nb in board.neighbours[where])
+             for k in range(C.knights + 1)]
+            for where in range(len(board.regions))]
+    for seats, board in BOARDS.items()
+}
+"""One knight's steps, per seat count, region and knight: copied per call, like the split moves."""
+
 TROOP_CRUSADE = [sum(t.crusade for t in C.troops[:n]) for n in range(len(C.troops) + 1)]
 """The crusade strength added by the first n troops mustered."""
+
+
+_ADDS: dict[tuple[str, tuple[int, ...], int], dict[str, int]] = {}
+"""What adds to each action's X, per (revealed knight order, buildings built, troops): summed once, shared."""
+
+
+def _action_adds(order_id: str, built: tuple[int, ...], troops: int) -> dict[str, int]:
+    totals = _bonuses(built)
+    order = C.order_index.get(order_id)
+    extra = order.all_bonus if order else 0
+    adds = {action: totals.get(action, 0) + extra for action in ACTIONS}
+    adds["move"] += order.move_bonus if order else 0
+    adds["crusade"] += TROOP_CRUSADE[troops]
+    return adds
 
 
 def action_value(state: CrusadersState, seat: int, action: str, tokens: int) -> int:
     """X plus everything that adds to this action (CR-15, CR-32)."""
     p = state.players[seat]
-    order = C.order_index.get(p.order) if state.revealed else None
-    extra = order.all_bonus if order else 0
-    if action == "move":
-        value = tokens + bonus(p, "move") + (order.move_bonus if order else 0)
-    elif action == "muster":
-        value = tokens + bonus(p, "muster")
-    elif action == "crusade":
-        value = tokens + bonus(p, "crusade") + TROOP_CRUSADE[p.troops]
-    elif action == "influence":
-        value = tokens + bonus(p, "influence")
-    else:
-        value = tokens + bonus(p, "build")
-    return max(0, value + extra)
+    key = (p.order if state.revealed else "", tuple(p.built), p.troops)
+    adds = _ADDS.get(key)
+    if adds is None:
+        adds = _ADDS[key] = _action_adds(*key)
+    value = tokens + adds[action]
+    return value if value > 0 else 0
 
 
 def enemy_strength(state: CrusadersState, token: str) -> int:
@@ -151,6 +199,19 @@ def build_cost(state: CrusadersState, seat: int, name: str, region: int) -> int:
         if tile and C.tile_index[tile].applies(name):
             cost -= C.tile_index[tile].discount
     return max(0, cost)
+
+
+BUILDING_COSTS = tuple(C.buildings[name].costs for name in BUILDINGS)
+NO_DISCOUNTS = (0,) * len(BUILDINGS)
+_DISCOUNTS: dict[tuple[int, int, str], tuple[int, ...]] = {}
+"""The discount of each building type in a region, per (seats, region, bonus tile), as build_cost counts it."""
+
+
+def _discounts(seats: int, region: int, tile: str) -> tuple[int, ...]:
+    reg = BOARDS[seats].regions[region]
+    bonus_tile = C.tile_index[tile] if tile else None
+    return tuple(reg.discount_for(name) + (bonus_tile.discount if bonus_tile and bonus_tile.applies(name) else 0)
+                 for name in BUILDINGS)
 
 
 def place_building(state: CrusadersState, seat: int, name: str, region: int, events: list[Event],
@@ -299,6 +360,9 @@ class CrusadersGame(Game[CrusadersState]):
 
     def pending(self, state: CrusadersState) -> list[Decision]:
         phase = state.phase
+        plain = _PLAIN_DECISIONS.get(phase)
+        if plain is not None:
+            return [plain[state.current]]
         if phase == "over":
             return []
         if phase == "order":
@@ -316,89 +380,91 @@ class CrusadersGame(Game[CrusadersState]):
             return [_decision(seat, f"cr.prompt.setup_{task}")]
         if phase == "move":
             return [_decision(state.current, "cr.prompt.move", "points", state.points)]
-        if phase in ("split", "sow"):
-            wedge = state.players[state.current].wheel[state.wedge]
-            return [_decision(state.current, f"cr.prompt.{phase}", "wedge", wedge)]
-        return [_decision(state.current, f"cr.prompt.{phase}")]
+        wedge = state.players[state.current].wheel[state.wedge]
+        return [_decision(state.current, _WEDGE_PROMPTS[phase], "wedge", wedge)]
 
     # -- legal moves ----------------------------------------------------------------
 
     def legal(self, state: CrusadersState, seat: int) -> list[Move]:
         phase = state.phase
-        if phase == "over":
-            return []
         if phase == "order":
-            p = state.players[seat]
-            if len(p.wheel) < 6:
-                return [{"type": "arrange", "wedge": w.id} for w in C.wedges if w.id not in p.wheel]
-            if p.order or not state.knight_orders:
-                return []
-            if state.wheel_option == "tournament":
-                return [{"type": "order", "order": o.id} for o in C.orders]
-            return [{"type": "order", "order": o} for o in p.offers]
+            return self._legal_order(state, seat)
         if seat != state.current:
             return []
+        # one lookup instead of a chain of comparisons: legal runs on every decision of a playout
+        moves = _LEGALS.get(phase)
+        return moves(self, state, state.players[seat]) if moves is not None else []
+
+    def _legal_order(self, state: CrusadersState, seat: int) -> list[Move]:
         p = state.players[seat]
+        if len(p.wheel) < 6:
+            return [{"type": "arrange", "wedge": w.id} for w in C.wedges if w.id not in p.wheel]
+        if p.order or not state.knight_orders:
+            return []
+        if state.wheel_option == "tournament":
+            return [{"type": "order", "order": o.id} for o in C.orders]
+        return [{"type": "order", "order": o} for o in p.offers]
+
+    def _legal_setup(self, state: CrusadersState, p: Player) -> list[Move]:
         board = BOARDS[state.seats]
-        if phase == "setup":
-            task = state.setup_tasks[0][1]
-            if task == "place":
-                taken = {k for q, other in enumerate(state.players) if q != seat for k in other.knights if k >= 0}
-                return [{"type": "place_knight", "region": board.regions[r].id}
-                        for r in board.starts if r not in taken]
-            if task == "remove":
-                return [{"type": "remove_token", "wedge": pos} for pos in range(6)
-                        if p.tokens[pos] >= C.tokens_per_wedge]
-            if task == "extra":
-                return [{"type": "add_token", "wedge": pos} for pos in range(6)]
-            return [{"type": "setup_upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
-        if phase == "turn":
-            moves: list[Move] = [{"type": "resolve", "wedge": pos} for pos in range(6) if p.tokens[pos] > 0]
-            if state.wheel_option != "learning":  # the learning game has no upgrading (CR-41)
-                moves += [{"type": "upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
-            if all(p.upgraded):
-                moves.append({"type": "skip"})
-            return moves
-        if phase == "split":
-            wedge = C.wedges[C.wedge_index[p.wheel[state.wedge]]]
-            n = p.tokens[state.wedge]
-            moves = []
-            for k in range(n + 1):
-                if k == 0:
-                    moves.append({"type": "split", "primary": 0, "first": wedge.upgrade})
-                elif k == n:
-                    moves.append({"type": "split", "primary": n, "first": wedge.action})
-                else:
-                    moves.append({"type": "split", "primary": k, "first": wedge.action})
-                    moves.append({"type": "split", "primary": k, "first": wedge.upgrade})
-            return moves
-        if phase == "move":
-            moves = [{"type": "stop"}]
-            points = state.points
-            enemy = state.enemy
-            ids = REGION_IDS[state.seats]
-            for k, where in enumerate(p.knights):
-                if where < 0 or (2 if enemy[where] else 1) > points:
-                    continue
-                for nb in board.neighbours[where]:
-                    moves.append({"type": "step", "knight": k, "to": ids[nb]})
-            return moves
-        if phase == "crusade":
-            return [{"type": "crusade", "region": board.regions[r].id} for r in self._crusade_targets(state)] + [
-                {"type": "pass"}]
-        if phase == "saracen":
-            return [{"type": "saracen", "take": take} for take in self._saracen_options(state)]
-        if phase == "build":
-            return [{"type": "build", "building": name, "region": board.regions[r].id}
-                    for name, r in self._build_options(state)] + [{"type": "pass"}]
-        if phase == "after_upgrade":
-            return [{"type": "sow_wedge", "wedge": pos} for pos in range(6) if p.tokens[pos] > 0] + [
-                {"type": "no_sow"}]
-        if phase == "skip":
-            return [{"type": "sow_wedge", "wedge": pos} for pos in range(6) if p.tokens[pos] > 0]
-        if phase == "sow":
-            return self._sow_variants(state)
-        return []
+        task = state.setup_tasks[0][1]
+        if task == "place":
+            taken = {k for other in state.players if other is not p for k in other.knights if k >= 0}
+            return [{"type": "place_knight", "region": board.regions[r].id} for r in board.starts if r not in taken]
+        if task == "remove":
+            return [{"type": "remove_token", "wedge": pos} for pos in range(6) if p.tokens[pos] >= C.tokens_per_wedge]
+        if task == "extra":
+            return [{"type": "add_token", "wedge": pos} for pos in range(6)]
+        return [{"type": "setup_upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
+
+    def _legal_turn(self, state: CrusadersState, p: Player) -> list[Move]:
+        moves: list[Move] = [{"type": "resolve", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0]
+        upgraded = p.upgraded
+        if all(upgraded):  # then there is nothing left to upgrade
+            moves.append({"type": "skip"})
+        elif state.wheel_option != "learning":  # the learning game has no upgrading (CR-41)
+            moves += [{"type": "upgrade", "wedge": pos} for pos, up in enumerate(upgraded) if not up]
+        return moves
+
+    def _legal_split(self, state: CrusadersState, p: Player) -> list[Move]:
+        key = (p.wheel[state.wedge], p.tokens[state.wedge])
+        shapes = _SPLIT_SHAPES.get(key)
+        if shapes is None:
+            wedge = WEDGES[key[0]]
+            shapes = _SPLIT_SHAPES[key] = _split_shapes(key[1], wedge.action, wedge.upgrade)
+        return [shape.copy() for shape in shapes]
+
+    def _legal_move(self, state: CrusadersState, p: Player) -> list[Move]:
+        moves: list[Move] = [{"type": "stop"}]
+        points = state.points
+        enemy = state.enemy
+        steps = _STEP_SHAPES[state.seats]
+        for k, where in enumerate(p.knights):
+            if where < 0 or (2 if enemy[where] else 1) > points:
+                continue
+            moves += [shape.copy() for shape in steps[where][k]]
+        return moves
+
+    def _legal_crusade(self, state: CrusadersState, p: Player) -> list[Move]:
+        ids = REGION_IDS[state.seats]
+        return [{"type": "crusade", "region": ids[r]} for r in self._crusade_targets(state)] + [{"type": "pass"}]
+
+    def _legal_saracen(self, state: CrusadersState, p: Player) -> list[Move]:
+        return [{"type": "saracen", "take": take} for take in self._saracen_options(state)]
+
+    def _legal_build(self, state: CrusadersState, p: Player) -> list[Move]:
+        ids = REGION_IDS[state.seats]
+        return [{"type": "build", "building": name, "region": ids[r]} for name, r in self._build_options(state)] + [
+            {"type": "pass"}]
+
+    def _legal_after_upgrade(self, state: CrusadersState, p: Player) -> list[Move]:
+        return [{"type": "sow_wedge", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0] + [{"type": "no_sow"}]
+
+    def _legal_skip(self, state: CrusadersState, p: Player) -> list[Move]:
+        return [{"type": "sow_wedge", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0]
+
+    def _legal_sow(self, state: CrusadersState, p: Player) -> list[Move]:
+        return self._sow_variants(state)
 
     def _crusade_targets(self, state: CrusadersState) -> list[int]:
         p = state.players[state.current]
@@ -422,45 +488,56 @@ class CrusadersGame(Game[CrusadersState]):
         options.append("influence")
         return options
 
-    def _build_options(self, state: CrusadersState) -> list[tuple[str, int]]:
-        seat = state.current
-        p = state.players[seat]
+    def _build_options(self, state: CrusadersState, first_only: bool = False) -> list[tuple[str, int]]:
+        """(building, region) pairs the current seat can build with ``state.points``; with ``first_only``
+        the first one found, if any."""
+        p = state.players[state.current]
         value = state.points
+        built = p.built
+        seats = state.seats
+        limit = building_limit(state)
+        enemy = state.enemy
+        buildings = state.buildings
         out = []
-        regions = sorted({k for k in p.knights if k >= 0})
-        for r in regions:
-            if not can_build_in(state, r):
+        for r in sorted({k for k in p.knights if k >= 0}):
+            here = buildings[r]
+            if enemy[r] or len(here) >= limit:
                 continue
+            if seats < 5 or not here:  # region_bonuses_apply
+                key = (seats, r, state.tiles[r])
+                discounts = _DISCOUNTS.get(key)
+                if discounts is None:
+                    discounts = _DISCOUNTS[key] = _discounts(*key)
+            else:
+                discounts = NO_DISCOUNTS
             for b, name in enumerate(BUILDINGS):
-                if p.built[b] < 4 and build_cost(state, seat, name, r) <= value:
+                level = built[b]
+                if level < 4 and max(0, BUILDING_COSTS[b][level] - discounts[b]) <= value:
                     out.append((name, r))
+                    if first_only:
+                        return out
         return out
 
     def _can_build(self, state: CrusadersState) -> bool:
         """Whether ``_build_options`` is not empty (stops at the first option)."""
-        seat = state.current
-        p = state.players[seat]
-        value = state.points
-        for r in {k for k in p.knights if k >= 0}:
-            if not can_build_in(state, r):
-                continue
-            for b, name in enumerate(BUILDINGS):
-                if p.built[b] < 4 and build_cost(state, seat, name, r) <= value:
-                    return True
-        return False
+        return bool(self._build_options(state, True))
 
     # -- sowing ----------------------------------------------------------------------
 
     def _sow_variants(self, state: CrusadersState) -> list[Move]:
         """The ways to sow the wedge ``state.wedge`` (several only with some knight orders) (CR-17, CR-33)."""
+        return [shape.copy() for shape in self._sow_variant_shapes(state)]
+
+    def _sow_variant_shapes(self, state: CrusadersState) -> tuple[Move, ...]:
+        """The sowing variants, shared: never to be handed out or changed."""
         p = state.players[state.current]
-        order = C.order_index.get(p.order) if state.revealed else None
+        order_id = p.order if state.revealed else ""
         n = p.tokens[state.wedge]
-        key = (state.wedge, n, order.id if order else "")
+        key = (state.wedge, n, order_id)
         shapes = _SOW_SHAPES.get(key)
         if shapes is None:
-            shapes = _SOW_SHAPES[key] = tuple(tuple(m.items()) for m in self._sow_shapes(state.wedge, n, order))
-        return [dict(shape) for shape in shapes]
+            shapes = _SOW_SHAPES[key] = tuple(self._sow_shapes(state.wedge, n, C.order_index.get(order_id)))
+        return shapes
 
     @staticmethod
     def _sow_shapes(wedge: int, n: int, order: Any) -> list[Move]:
@@ -490,6 +567,10 @@ class CrusadersGame(Game[CrusadersState]):
         w = state.wedge
         n = p.tokens[w]
         p.tokens[w] = 0
+        if move is PLAIN_SOW:
+            self._plain_sow(p.tokens, w, n)
+            events.append(Event("cr.sown", {"seat": seat, "wedge": p.wheel[w], "tokens": p.tokens[:]}))
+            return
         d = 1 if move["dir"] == "cw" else -1
         pos = w if move["from"] == "same" else (w + d) % 6
         skip, double = move["skip"], move["double"]
@@ -509,21 +590,37 @@ class CrusadersGame(Game[CrusadersState]):
             pos = (pos + d) % 6
         events.append(Event("cr.sown", {"seat": seat, "wedge": p.wheel[w], "tokens": p.tokens[:]}))
 
+    @staticmethod
+    def _plain_sow(tokens: list[int], w: int, n: int) -> None:
+        """One token on each wedge clockwise from the next one, round and round: every wedge gets a
+        full lap's worth, the first ``n % 6`` one more."""
+        laps, rest = divmod(n, 6)
+        if laps:
+            for pos in range(6):
+                tokens[pos] += laps
+        for i in range(w + 1, w + 1 + rest):
+            tokens[i % 6] += 1
+
     def _can_step(self, state: CrusadersState) -> bool:
         points = state.points
         if points <= 0:
             return False
+        knights = state.players[state.current].knights
+        if points >= 2:  # any knight on the board can leave its region, enemy or not
+            return max(knights) >= 0
         enemy = state.enemy
-        return any(k >= 0 and (2 if enemy[k] else 1) <= points for k in state.players[state.current].knights)
+        for k in knights:  # noqa: SIM110  (a plain loop: cheaper than any() on a generator)
+            if k >= 0 and not enemy[k]:
+                return True
+        return False
 
     def _begin_sow(self, state: CrusadersState, events: list[Event]) -> None:
         state.phase = "sow"
-        order = C.order_index.get(state.players[state.current].order) if state.revealed else None
-        if order is None or not (order.sow_from_same or order.sow_reverse or order.sow_skip or order.sow_double):
+        if not state.revealed or state.players[state.current].order not in SOW_ORDERS:
             self._do_sow(state, PLAIN_SOW, events)
             self._end_turn(state, events)
             return
-        variants = self._sow_variants(state)
+        variants = self._sow_variant_shapes(state)
         if len(variants) == 1:
             self._do_sow(state, variants[0], events)
             self._end_turn(state, events)
@@ -617,120 +714,141 @@ class CrusadersGame(Game[CrusadersState]):
     def perform(self, state: CrusadersState, seat: int, move: Move) -> list[Event]:
         events: list[Event] = []
         kind = move["type"]
+        # one lookup instead of a chain of comparisons: perform runs on every decision of a playout
+        play = _PLAYS.get(kind)
+        if state.phase == "setup" and kind != "arrange" and kind != "order":
+            play = CrusadersGame._play_setup
+        if play is None:
+            raise IllegalMove("bad_move_type", f"unknown move {kind!r}")
+        play(self, state, seat, move, events)
+        return events
+
+    def _play_arrange(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        p = state.players[seat]
+        p.wheel = (*p.wheel, move["wedge"])
+        if len(p.wheel) == 5:  # the last wedge has one place left
+            p.wheel = (*p.wheel, next(w.id for w in C.wedges if w.id not in p.wheel))
+        if len(p.wheel) == 6:
+            events.append(Event("cr.wheel_arranged", {"seat": seat}))
+        self._maybe_reveal(state, events)
+
+    def _play_order(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        p = state.players[seat]
+        p.order = move["order"]
+        if p.offers:
+            p.rejected = next(o for o in p.offers if o != p.order)
+        events.append(Event("cr.order_chosen", {"seat": seat}))
+        events.append(Event("cr.order_you_chose", {"seat": seat, "order": p.order}, to=seat))
+        self._maybe_reveal(state, events)
+
+    def _play_setup(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        p = state.players[seat]
+        task = state.setup_tasks.pop(0)[1]
+        if task == "place":
+            region = BOARDS[state.seats].index[move["region"]]
+            for k, where in enumerate(p.knights):
+                if k == 0 or where == -2:
+                    p.knights[k] = region
+            events.append(Event("cr.knight_placed", {"seat": seat, "region": move["region"]}))
+        elif task == "remove":
+            p.tokens[move["wedge"]] -= 1
+        elif task == "extra":
+            p.tokens[move["wedge"]] += 1
+        else:
+            p.upgraded[move["wedge"]] = True
+        if task != "place":
+            events.append(Event("cr.order_setup", {"seat": seat, "task": task, "wedge": p.wheel[move["wedge"]]}))
+        if state.setup_tasks:
+            state.current = state.setup_tasks[0][0]
+        else:
+            state.phase = "turn"
+            state.current = 0
+            events.append(Event("cr.game_start", {"supply": state.supply}))
+
+    def _play_resolve(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        p = state.players[seat]
+        w = move["wedge"]
+        state.wedge = w
+        wedge = WEDGES[p.wheel[w]]
+        tokens = p.tokens[w]
+        events.append(Event("cr.resolve", {"seat": seat, "wedge": wedge.id, "tokens": tokens}))
+        if p.upgraded[w]:
+            state.phase = "split"
+            return
+        state.actions = [(wedge.action, tokens)]
+        self._next_action(state, events)
+
+    def _play_split(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        p = state.players[seat]
+        wedge = WEDGES[p.wheel[state.wedge]]
+        n = p.tokens[state.wedge]
+        k = move["primary"]
+        first = move["first"]
+        if first == wedge.action:
+            second, first_tokens, second_tokens = wedge.upgrade, k, n - k
+        else:
+            second, first_tokens, second_tokens = wedge.action, n - k, k
+        actions = []
+        if first_tokens > 0:
+            actions.append((first, first_tokens))
+        if second_tokens > 0:
+            actions.append((second, second_tokens))
+        state.actions = actions
+        events.append(Event("cr.split", {"seat": seat, "first": first, "tokens": first_tokens,
+                                         "second": second, "second_tokens": second_tokens}))
+        self._next_action(state, events)
+
+    def _play_step(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
         p = state.players[seat]
         board = BOARDS[state.seats]
-        if kind == "arrange":
-            p.wheel = (*p.wheel, move["wedge"])
-            if len(p.wheel) == 5:  # the last wedge has one place left
-                p.wheel = (*p.wheel, next(w.id for w in C.wedges if w.id not in p.wheel))
-            if len(p.wheel) == 6:
-                events.append(Event("cr.wheel_arranged", {"seat": seat}))
-            self._maybe_reveal(state, events)
-            return events
-        if kind == "order":
-            p.order = move["order"]
-            if p.offers:
-                p.rejected = next(o for o in p.offers if o != p.order)
-            events.append(Event("cr.order_chosen", {"seat": seat}))
-            events.append(Event("cr.order_you_chose", {"seat": seat, "order": p.order}, to=seat))
-            self._maybe_reveal(state, events)
-            return events
-        if state.phase == "setup":
-            task = state.setup_tasks.pop(0)[1]
-            if task == "place":
-                region = board.index[move["region"]]
-                for k, where in enumerate(p.knights):
-                    if k == 0 or where == -2:
-                        p.knights[k] = region
-                events.append(Event("cr.knight_placed", {"seat": seat, "region": move["region"]}))
-            elif task == "remove":
-                p.tokens[move["wedge"]] -= 1
-            elif task == "extra":
-                p.tokens[move["wedge"]] += 1
-            else:
-                p.upgraded[move["wedge"]] = True
-            if task != "place":
-                events.append(Event("cr.order_setup", {"seat": seat, "task": task, "wedge": p.wheel[move["wedge"]]}))
-            if state.setup_tasks:
-                state.current = state.setup_tasks[0][0]
-            else:
-                state.phase = "turn"
-                state.current = 0
-                events.append(Event("cr.game_start", {"supply": state.supply}))
-            return events
-        if kind == "resolve":
-            w = move["wedge"]
-            state.wedge = w
-            wedge = C.wedges[C.wedge_index[p.wheel[w]]]
-            events.append(Event("cr.resolve", {"seat": seat, "wedge": wedge.id, "tokens": p.tokens[w]}))
-            if p.upgraded[w]:
-                state.phase = "split"
-                return events
-            state.actions = [(wedge.action, p.tokens[w])]
+        k = move["knight"]
+        where = p.knights[k]
+        state.points -= 2 if state.enemy[where] else 1
+        p.knights[k] = board.index[move["to"]]
+        events.append(Event("cr.moved", {"seat": seat, "from": board.regions[where].id, "to": move["to"]}))
+        if not self._can_step(state):
             self._next_action(state, events)
-            return events
-        if kind == "split":
-            wedge = C.wedges[C.wedge_index[p.wheel[state.wedge]]]
-            n = p.tokens[state.wedge]
-            k = move["primary"]
-            parts = {wedge.action: k, wedge.upgrade: n - k}
-            first = move["first"]
-            second = wedge.upgrade if first == wedge.action else wedge.action
-            state.actions = [(a, parts[a]) for a in (first, second) if parts[a] > 0]
-            events.append(Event("cr.split", {"seat": seat, "first": first, "tokens": parts[first],
-                                             "second": second, "second_tokens": parts[second]}))
-            self._next_action(state, events)
-            return events
-        if kind == "step":
-            k = move["knight"]
-            where = p.knights[k]
-            state.points -= 2 if state.enemy[where] else 1
-            p.knights[k] = board.index[move["to"]]
-            events.append(Event("cr.moved", {"seat": seat, "from": board.regions[where].id, "to": move["to"]}))
-            if not self._can_step(state):
-                self._next_action(state, events)
-            return events
-        if kind in ("stop", "pass"):
-            self._next_action(state, events)
-            return events
-        if kind == "crusade":
-            self._crusade(state, board.index[move["region"]], events)
-            return events
-        if kind == "saracen":
-            take = move["take"]
-            if take == "building":
-                place_building(state, seat, state.reward, state.sara_region, events, "saracen")
-            elif take == "troop":
-                self._muster(state, seat, events)
-            else:
-                gain(state, seat, C.saracen_fallback, events, "saracen")
-            self._next_action(state, events)
-            return events
-        if kind == "build":
-            place_building(state, seat, move["building"], board.index[move["region"]], events, "build")
-            self._next_action(state, events)
-            return events
-        if kind == "upgrade":
-            p.upgraded[move["wedge"]] = True
-            events.append(Event("cr.upgraded", {"seat": seat, "wedge": p.wheel[move["wedge"]]}))
-            state.phase = "after_upgrade"
-            return events
-        if kind == "sow_wedge":
-            state.wedge = move["wedge"]
-            self._begin_sow(state, events)
-            return events
-        if kind == "no_sow":
-            self._end_turn(state, events)
-            return events
-        if kind == "skip":
-            state.phase = "skip"
-            events.append(Event("cr.skipped", {"seat": seat}))
-            return events
-        if kind == "sow":
-            self._do_sow(state, move, events)
-            self._end_turn(state, events)
-            return events
-        raise IllegalMove("bad_move_type", f"unknown move {kind!r}")
+
+    def _play_next(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        self._next_action(state, events)
+
+    def _play_crusade(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        self._crusade(state, BOARDS[state.seats].index[move["region"]], events)
+
+    def _play_saracen(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        take = move["take"]
+        if take == "building":
+            place_building(state, seat, state.reward, state.sara_region, events, "saracen")
+        elif take == "troop":
+            self._muster(state, seat, events)
+        else:
+            gain(state, seat, C.saracen_fallback, events, "saracen")
+        self._next_action(state, events)
+
+    def _play_build(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        place_building(state, seat, move["building"], BOARDS[state.seats].index[move["region"]], events, "build")
+        self._next_action(state, events)
+
+    def _play_upgrade(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        p = state.players[seat]
+        p.upgraded[move["wedge"]] = True
+        events.append(Event("cr.upgraded", {"seat": seat, "wedge": p.wheel[move["wedge"]]}))
+        state.phase = "after_upgrade"
+
+    def _play_sow_wedge(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        state.wedge = move["wedge"]
+        self._begin_sow(state, events)
+
+    def _play_no_sow(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        self._end_turn(state, events)
+
+    def _play_skip(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        state.phase = "skip"
+        events.append(Event("cr.skipped", {"seat": seat}))
+
+    def _play_sow(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+        self._do_sow(state, move, events)
+        self._end_turn(state, events)
 
     def explain(self, state: CrusadersState, seat: int, move: Move) -> IllegalMove:
         kind = move.get("type")
@@ -800,5 +918,26 @@ class CrusadersGame(Game[CrusadersState]):
 
         return view_text(view)
 
+
+_Legal = Callable[[CrusadersGame, CrusadersState, Player], list[Move]]
+_LEGALS: dict[str, _Legal] = {
+    "setup": CrusadersGame._legal_setup, "turn": CrusadersGame._legal_turn, "split": CrusadersGame._legal_split,
+    "move": CrusadersGame._legal_move, "crusade": CrusadersGame._legal_crusade,
+    "saracen": CrusadersGame._legal_saracen, "build": CrusadersGame._legal_build,
+    "after_upgrade": CrusadersGame._legal_after_upgrade, "skip": CrusadersGame._legal_skip,
+    "sow": CrusadersGame._legal_sow,
+}
+"""The legal moves of the seat to play, per phase ("order" is every seat's; "over" has none)."""
+
+_Play = Callable[[CrusadersGame, CrusadersState, int, Move, list[Event]], None]
+_PLAYS: dict[str, _Play] = {
+    "arrange": CrusadersGame._play_arrange, "order": CrusadersGame._play_order,
+    "resolve": CrusadersGame._play_resolve, "split": CrusadersGame._play_split, "step": CrusadersGame._play_step,
+    "stop": CrusadersGame._play_next, "pass": CrusadersGame._play_next, "crusade": CrusadersGame._play_crusade,
+    "saracen": CrusadersGame._play_saracen, "build": CrusadersGame._play_build,
+    "upgrade": CrusadersGame._play_upgrade, "sow_wedge": CrusadersGame._play_sow_wedge,
+    "no_sow": CrusadersGame._play_no_sow, "skip": CrusadersGame._play_skip, "sow": CrusadersGame._play_sow,
+}
+"""Who plays each kind of move (the setup tasks' moves go to ``_play_setup`` by the phase)."""
 
 __all__ = ["CrusadersGame"]

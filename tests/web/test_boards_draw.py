@@ -42,6 +42,8 @@ SETTINGS: list[tuple[str, int, dict[str, Any]]] = [
     ("hadrianswall", 4, {}),
     ("hadrianswall", 3, {"resource_passing": False}),
 ]
+SETTING_IDS = [f"{g}-{n}p" + ("-" + "-".join(f"{k}={v}" for k, v in o.items()) if o else "")
+               for g, n, o in SETTINGS]
 
 SHORTCUTS = {"end_year"}
 """Moves a random player would take far too early (Hadrian's Wall ends its year at once,
@@ -126,8 +128,7 @@ DRAW = """async ([game, positions, seats]) => {
 
 
 @pytest.mark.parametrize(("game_id", "seats", "options"), SETTINGS,
-                         ids=[f"{g}-{n}p" + ("-" + "-".join(f"{k}={v}" for k, v in o.items()) if o else "")
-                              for g, n, o in SETTINGS])
+                         ids=SETTING_IDS)
 def test_the_board_draws_sampled_positions_offering_only_legal_moves(server, new_page, game_id: str, seats: int,
                                                                     options: dict[str, Any]) -> None:
     positions = sample_positions(game_id, seats, options, seed=seats)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -233,6 +234,19 @@ RENDER = """async ([view, legal, seat, lang]) => {
 }"""
 
 
+def moves_on_board(page: Page, legal: list[dict[str, Any]], phase: str) -> list[dict[str, Any]]:
+    """The moves the drawn board's controls play, after checking every legal move has one
+    (steps and builds by kind: a region may stand for several)."""
+    on_board = [json.loads(m) for m in page.locator("#probe [data-move]").evaluate_all(
+        "els => els.map(e => e.getAttribute('data-move'))")]
+    for move in legal:
+        if move["type"] in ("step", "build"):
+            assert any(b["type"] == move["type"] for b in on_board), (phase, move)
+        else:
+            assert move in on_board, (phase, move)
+    return on_board
+
+
 @pytest.mark.parametrize("seats", [3, 5])
 def test_the_large_board_offers_every_phase_on_the_board(server, new_page, seats: int) -> None:
     """Views from every phase of a random 3- or 5-seat game, drawn straight by the module:
@@ -244,13 +258,7 @@ def test_the_large_board_offers_every_phase_on_the_board(server, new_page, seats
         assert page.evaluate(RENDER, [view, legal, seat, None]) >= (1 if legal else 0), phase
         expect(page.locator("#probe svg.cr-map .cr-region")).to_have_count(61)
         expect(page.locator("#probe svg.cr-player")).to_have_count(seats)
-        on_board = [json.loads(m) for m in page.locator("#probe [data-move]").evaluate_all(
-            "els => els.map(e => e.getAttribute('data-move'))")]
-        for move in legal:
-            if move["type"] in ("step", "build"):
-                assert any(b["type"] == move["type"] for b in on_board), (phase, move)
-            else:
-                assert move in on_board, (phase, move)
+        on_board = moves_on_board(page, legal, phase)
         if seats == 3 and phase in ("crusade", "build", "split", "order"):
             screenshot(page, f"crusaders-3-seats-{phase}")
         if legal:
@@ -275,13 +283,7 @@ def test_cr_41_cr_42_variant_games_offer_every_move_on_the_board(server, new_pag
     views = engine_views(3, seed=5, wheel=wheel)
     for phase, (view, legal, seat) in views.items():
         assert page.evaluate(RENDER, [view, legal, seat, None]) >= (1 if legal else 0), phase
-        on_board = [json.loads(m) for m in page.locator("#probe [data-move]").evaluate_all(
-            "els => els.map(e => e.getAttribute('data-move'))")]
-        for move in legal:
-            if move["type"] in ("step", "build"):
-                assert any(b["type"] == move["type"] for b in on_board), (phase, move)
-            else:
-                assert move in on_board, (phase, move)
+        moves_on_board(page, legal, phase)
         if wheel == "learning":
             expect(page.locator("#probe .cr-upgrade")).to_have_count(0)
             if phase == "turn":

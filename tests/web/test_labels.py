@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import PROBE_ROOT
-from tests.web.test_boards_draw import SETTINGS, sample_positions
+from tests.web.test_boards_draw import SETTING_IDS, SETTINGS, sample_positions
 
 pytestmark = pytest.mark.browser
 
@@ -124,8 +124,7 @@ MEASURE = """async ([game, positions, seats, lang, width]) => {
 
 
 @pytest.mark.parametrize(("game_id", "seats", "options"), SETTINGS,
-                         ids=[f"{g}-{n}p" + ("-" + "-".join(f"{k}={v}" for k, v in o.items()) if o else "")
-                              for g, n, o in SETTINGS])
+                         ids=SETTING_IDS)
 def test_every_board_label_fits_its_box_in_every_language(server, new_page, game_id: str, seats: int,
                                                           options: dict[str, Any]) -> None:
     positions = sample_positions(game_id, seats, options, seed=seats)

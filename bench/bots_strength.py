@@ -90,18 +90,16 @@ def contiguous(games: dict[int, GamePlayed]) -> list[GamePlayed]:
 def sequential_verdict(test: Sprt | ScoreSprt, games: list[GamePlayed], players: int) -> dict[str, Any]:
     """Walk the cell's games in order and stop where the test first decides, as a run
     that had played them one deal at a time would have stopped."""
-    units: list[float] = ([g.scores[0] for g in games] if isinstance(test, ScoreSprt)
-                          else deal_means([g.shares[0] for g in games], players))
-    per_unit = 1 if isinstance(test, ScoreSprt) else players
+    solo = isinstance(test, ScoreSprt)
+    units = [g.scores[0] for g in games] if solo else deal_means([g.shares[0] for g in games], players)
     verdict, used, llr = UNDECIDED, len(units), 0.0
     for n in range(1, len(units) + 1):
-        sample = units[:n]
-        llr = test.llr(sample) if isinstance(test, ScoreSprt) else test.llr(sample, players)
-        verdict = test.verdict(sample) if isinstance(test, ScoreSprt) else test.verdict(sample, players)
+        llr = test.llr(units[:n]) if isinstance(test, ScoreSprt) else test.llr(units[:n], players)
+        verdict = test.decide(llr)
         if verdict != UNDECIDED:
             used = n
             break
-    return {"test": test.describe(), "verdict": verdict, "games": used * per_unit, "llr": llr,
+    return {"test": test.describe(), "verdict": verdict, "games": used * (1 if solo else players), "llr": llr,
             "bounds": [test.lower, test.upper]}
 
 
@@ -126,6 +124,14 @@ def own_hooks(game: Game[Any], depth: int | None, none: bool, others: bool | Non
 def cell_bots(game: Game[Any], players: int, kind: str, budget: Budget, label: str,
               hooks: GameHooks | None) -> list[Bot]:
     return [ISMCTSBot(budget, name=label, hooks=hooks)] + [opponent(kind) for _ in range(players - 1)]
+
+
+def game_task(cell: dict[str, Any], index: int, args: argparse.Namespace, budget: Budget,
+              label: str) -> dict[str, Any]:
+    """Game ``index`` of a cell as plain values, for a worker process (``play_one``)."""
+    return {"cell": cell["key"], "game": cell["game"].id, "players": cell["players"], "kind": cell["kind"],
+            "index": index, "seed": args.seed, "iterations": budget.iterations, "seconds": budget.seconds,
+            "depth": args.rollout_depth, "no_hooks": args.no_hooks, "others": args.others_by_policy, "label": label}
 
 
 def play_one(task: dict[str, Any]) -> dict[str, Any]:
@@ -236,10 +242,7 @@ def play_sequentially(cells: list[dict[str, Any]], budget: Budget, label: str, a
                 continue
             deal = len(run) // c["players"]
             indices = [i for i in range(deal * c["players"], (deal + 1) * c["players"]) if i not in done]
-            tasks = [{"cell": c["key"], "game": c["game"].id, "players": c["players"], "kind": c["kind"], "index": i,
-                      "seed": args.seed, "iterations": budget.iterations, "seconds": budget.seconds,
-                      "depth": args.rollout_depth, "no_hooks": args.no_hooks, "others": args.others_by_policy,
-                      "label": label} for i in indices]
+            tasks = [game_task(c, i, args, budget, label) for i in indices]
             what = f"{c['game'].id} {c['players']}p vs {c['kind']}, deal {deal + 1}"
             with err.status(what) as status:
                 def progress(n: int, what: str = what, status: Any = status, total: int = len(tasks)) -> None:
@@ -314,11 +317,7 @@ def main() -> None:
         for c in cells:
             target_here = min(target, args.count)
             done = journal.get(c["key"], {})
-            tasks = [{"cell": c["key"], "game": c["game"].id, "players": c["players"], "kind": c["kind"], "index": i,
-                      "seed": args.seed, "iterations": budget.iterations, "seconds": budget.seconds,
-                      "depth": args.rollout_depth, "no_hooks": args.no_hooks, "others": args.others_by_policy,
-                      "label": label}
-                     for i in range(target_here) if i not in done]
+            tasks = [game_task(c, i, args, budget, label) for i in range(target_here) if i not in done]
             if not tasks:
                 continue
             what = f"{c['game'].id} {c['players']}p vs {c['kind']}"

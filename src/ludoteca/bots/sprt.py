@@ -64,7 +64,8 @@ class _Wald:
     def upper(self) -> float:
         return wald_bounds(self.alpha, self.beta)[1]
 
-    def _verdict(self, ratio: float) -> str:
+    def decide(self, ratio: float) -> str:
+        """ACCEPT_H1 at or above the upper bound, ACCEPT_H0 at or below the lower, else UNDECIDED."""
         if ratio >= self.upper:
             return ACCEPT_H1
         if ratio <= self.lower:
@@ -101,7 +102,7 @@ class Sprt(_Wald):
 
     def verdict(self, deals: Sequence[float], games_per_deal: int = 1) -> str:
         """ACCEPT_H1, ACCEPT_H0, or UNDECIDED while the ratio lies between the bounds."""
-        return self._verdict(self.llr(deals, games_per_deal))
+        return self.decide(self.llr(deals, games_per_deal))
 
     def describe(self) -> str:
         return f"H0: share = {self.p0:.3g}, H1: share = {self.p1:.3g}, alpha = {self.alpha:g}, beta = {self.beta:g}"
@@ -127,7 +128,7 @@ class ScoreSprt(_Wald):
         return _normal_llr(scores, self.m0, self.m1, max(statistics.variance(scores), 1.0))
 
     def verdict(self, scores: Sequence[float]) -> str:
-        return self._verdict(self.llr(scores))
+        return self.decide(self.llr(scores))
 
     def describe(self) -> str:
         return f"H0: mean = {self.m0:g}, H1: mean = {self.m1:g}, alpha = {self.alpha:g}, beta = {self.beta:g}"

@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -241,9 +242,14 @@ def play_sequentially(cells: list[dict[str, Any]], budget: Budget, label: str, a
             if sequential_verdict(test, run, c["players"])["verdict"] != UNDECIDED or len(run) >= args.count:
                 continue
             deal = len(run) // c["players"]
-            indices = [i for i in range(deal * c["players"], (deal + 1) * c["players"]) if i not in done]
+            # With several jobs, enough deals at once that every process stays busy (2 jobs
+            # at 3 seats: two deals, six games); the test still reads them in index order.
+            deals = args.jobs // math.gcd(args.jobs, c["players"])
+            last = min((deal + deals) * c["players"], -(-args.count // c["players"]) * c["players"])
+            indices = [i for i in range(deal * c["players"], last) if i not in done]
             tasks = [game_task(c, i, args, budget, label) for i in indices]
-            what = f"{c['game'].id} {c['players']}p vs {c['kind']}, deal {deal + 1}"
+            what = f"{c['game'].id} {c['players']}p vs {c['kind']}, deal {deal + 1}" + \
+                (f"-{deal + deals}" if deals > 1 else "")
             with err.status(what) as status:
                 def progress(n: int, what: str = what, status: Any = status, total: int = len(tasks)) -> None:
                     status.update(f"{what}: {n}/{total}")

@@ -91,3 +91,13 @@ def test_a_sequential_run_plays_whole_deals_until_the_test_decides_or_the_cap(tm
         assert len(indices) == 8
     else:
         assert verdict["games"] == len(indices)
+
+
+def test_a_sequential_run_with_two_jobs_at_three_seats_plays_two_deals_at_once(tmp_path: Path) -> None:
+    # One deal is three games: two processes would idle a third of the time, so two deals
+    # (six games) go at once, and the journal still fills indices 0..5 with no gap.
+    journal = tmp_path / "games.jsonl"
+    bench("iwari", "--players", "3", "--against", "random", "--iterations", "2", "--games", "6",
+          "--jobs", "2", "--journal", str(journal), "--sprt", "--json")
+    indices = sorted(json.loads(line)["index"] for line in journal.read_text().splitlines())
+    assert indices == list(range(6))

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import html
 import json
 import math
 from concurrent.futures import ProcessPoolExecutor
@@ -94,14 +95,17 @@ def sequential_verdict(test: Sprt | ScoreSprt, games: list[GamePlayed], players:
     solo = isinstance(test, ScoreSprt)
     units = [g.scores[0] for g in games] if solo else deal_means([g.shares[0] for g in games], players)
     verdict, used, llr = UNDECIDED, len(units), 0.0
+    per_unit = 1 if solo else players
+    path: list[list[float]] = []  # [games, LLR] after each deal, up to the verdict
     for n in range(1, len(units) + 1):
         llr = test.llr(units[:n]) if isinstance(test, ScoreSprt) else test.llr(units[:n], players)
+        path.append([n * per_unit, llr])
         verdict = test.decide(llr)
         if verdict != UNDECIDED:
             used = n
             break
-    return {"test": test.describe(), "verdict": verdict, "games": used * (1 if solo else players), "llr": llr,
-            "bounds": [test.lower, test.upper]}
+    return {"test": test.describe(), "verdict": verdict, "games": used * per_unit, "llr": llr,
+            "bounds": [test.lower, test.upper], "path": path}
 
 
 def opponent(kind: str) -> Bot:
@@ -229,6 +233,56 @@ def sprt_markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def llr_svg(rows: list[dict[str, Any]], width: int = 640, height: int = 220) -> str:
+    """The sequential tests' walks as a picture: one panel per cell, the log-likelihood
+    ratio after each deal against the number of games, between the two bounds."""
+    left, right, top, bottom = 48, 16, 28, 34
+    panels = []
+    for k, row in enumerate(rows):
+        test = row["sprt"]
+        lower, upper = test["bounds"]
+        path = test["path"] or [[0, 0.0]]
+        most = max(10, int(path[-1][0]))
+        low = min(lower, *(y for _, y in path)) - 0.5
+        high = max(upper, *(y for _, y in path)) + 0.5
+
+        def x(games: float, most: int = most) -> float:
+            return left + (width - left - right) * games / most
+
+        def y(llr: float, low: float = low, high: float = high) -> float:
+            return top + (height - top - bottom) * (high - llr) / (high - low)
+
+        title = (f"{TITLES.get(row['game'], row['game'])}, {row['players']} "
+                 f"{'seat' if row['players'] == 1 else 'seats'}, against {row['against']}: "
+                 f"{VERDICTS[test['verdict']]} ({test['test'].split(', alpha')[0]})")
+        points = " ".join(f"{x(g):.1f},{y(v):.1f}" for g, v in [[0, 0.0], *path])
+        step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if most / s <= 10)
+        ticks = range(0, most + 1, step)
+        parts = [f'<g transform="translate(0,{k * height})">',
+                 f'<text x="{left}" y="16" font-size="13" font-weight="bold">{html.escape(title)}</text>',
+                 f'<line x1="{left}" x2="{width - right}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#999"/>',
+                 f'<line x1="{left}" x2="{left}" y1="{top}" y2="{height - bottom}" stroke="#999"/>']
+        for bound, label, colour in ((upper, "accept H1: met", "#2a7d2a"), (lower, "accept H0: not met", "#b03030")):
+            parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(bound):.1f}" y2="{y(bound):.1f}" '
+                         f'stroke="{colour}" stroke-dasharray="6 4"/>')
+            parts.append(f'<text x="{width - right - 4}" y="{y(bound) - 4:.1f}" font-size="11" text-anchor="end" '
+                         f'fill="{colour}">{label} ({bound:+.2f})</text>')
+        for g in ticks:
+            parts.append(f'<text x="{x(g):.1f}" y="{height - bottom + 14}" font-size="10" '
+                         f'text-anchor="middle">{g}</text>')
+        parts.append(f'<text x="{left - 4}" y="{y(0) + 4:.1f}" font-size="10" text-anchor="end">0</text>')
+        parts.append(f'<text x="{(left + width - right) / 2:.0f}" y="{height - 6}" font-size="11" '
+                     f'text-anchor="middle">games</text>')
+        parts.append(f'<text x="12" y="{(top + height - bottom) / 2:.0f}" font-size="11" text-anchor="middle" '
+                     f'transform="rotate(-90 12 {(top + height - bottom) / 2:.0f})">LLR</text>')
+        parts.append(f'<polyline points="{points}" fill="none" stroke="#1f4e9c" stroke-width="2"/>')
+        parts.append("</g>")
+        panels.append("\n".join(parts))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height * len(rows)}" '
+            f'viewBox="0 0 {width} {height * len(rows)}" font-family="sans-serif">\n'
+            f'<rect width="100%" height="100%" fill="white"/>\n' + "\n".join(panels) + "\n</svg>\n")
+
+
 def play_sequentially(cells: list[dict[str, Any]], budget: Budget, label: str, args: argparse.Namespace,
                       journal: dict[str, dict[int, GamePlayed]]) -> None:
     """Breadth first over the cells, one deal at a time, until every cell's test decides
@@ -287,6 +341,8 @@ def main() -> None:
                         help="breadth first: bring every cell up by this many games before any gets more")
     parser.add_argument("--sprt", action="store_true",
                         help="play each cell until a sequential test on its target decides (--games caps it)")
+    parser.add_argument("--plot", type=Path, default=None,
+                        help="with --sprt: draw each cell's walk of the log-likelihood ratio into this SVG file")
     parser.add_argument("--journal", type=Path, default=None,
                         help="append each finished game to this JSON-lines file, and skip the games it "
                              "already holds: a long run can stop, resume, or be split across machines")
@@ -354,6 +410,9 @@ def main() -> None:
                      "baseline": result.baseline, "least_score": min(hero.scores, default=0),
                      **({"target": cell_target(c["players"], c["kind"]), "sprt": test} if test else {})})
         err.print(f"[dim]{rows[-1]}[/dim]")
+    if args.plot is not None and args.sprt:
+        args.plot.write_text(llr_svg(rows))
+        err.print(f"wrote {args.plot}")
     if args.json:
         print(json.dumps(rows))
         return

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,3 +102,23 @@ def test_a_sequential_run_with_two_jobs_at_three_seats_plays_two_deals_at_once(t
           "--jobs", "2", "--journal", str(journal), "--sprt", "--json")
     indices = sorted(json.loads(line)["index"] for line in journal.read_text().splitlines())
     assert indices == list(range(6))
+
+
+def test_the_plot_draws_each_cells_walk_up_to_its_verdict(tmp_path: Path) -> None:
+    # The same 24 won games as above: the walk has one point per deal up to the verdict
+    # (4 deals) after the origin, and ends above the upper bound.
+    journal = tmp_path / "games.jsonl"
+    cell = "iwari/4/random/ismcts 2 it/ludoteca.games.iwari.ai/seed=0"
+    journal.write_text("".join(json.dumps({"cell": cell, **_fake_game(i, 1.0, 4)}) + "\n" for i in range(24)))
+    plot = tmp_path / "walk.svg"
+    bench("iwari", "--players", "4", "--against", "random", "--iterations", "2", "--journal", str(journal),
+          "--report", "--sprt", "--json", "--plot", str(plot))
+    svg = ET.parse(plot).getroot()
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    (walk,) = svg.findall(".//svg:polyline", ns)
+    points = [tuple(map(float, p.split(","))) for p in walk.get("points", "").split()]
+    assert len(points) == 1 + 4
+    assert [x for x, _ in points] == sorted(x for x, _ in points)
+    met = [line for line in svg.findall(".//svg:line", ns) if line.get("stroke") == "#2a7d2a"]
+    assert len(met) == 1 and points[-1][1] <= float(met[0].get("y1", "0"))  # SVG's y grows downwards
+    assert "Iwari, 4 seats, against random: met" in "".join(svg.itertext())

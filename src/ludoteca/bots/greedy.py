@@ -5,6 +5,12 @@ For each legal move, on a few samples of the hidden state (``ctx.sample()``): pl
 move, take the seat's next steps greedily when the game splits a choice into steps, let
 the other seats of a simultaneous round make theirs (sampled, with the rollout policy),
 and score the state with the game's ``evaluate`` hook.
+
+The other seats finish the round only where every move of ours finishes our part of it
+(a bid, a drafted card). Where our part goes on for several steps (a year of Hadrian's
+Wall), a move that ends it would otherwise be judged after the others had played their
+whole part while the moves that do not end it are judged before: two different
+measures, and which seat is asked first would decide which one the bot used.
 A game without that hook is scored by playouts instead (flat Monte Carlo), so the bot
 is still better than random everywhere.
 """
@@ -47,10 +53,13 @@ class GreedyBot(Bot):
             # them choose too (their choices are sampled), so the round resolves before
             # the evaluation; judging a bid before the bids are compared would be blind.
             others = {d.seat for d in game.pending(state)} - {seat}
-            for i, move in enumerate(ctx.legal):
+            afters = []
+            for move in ctx.legal:
                 after = game.clone(state)
                 game.perform(after, seat, move)
-                totals[i] += self._value(game, hooks, after, seat, others, ctx)
+                afters.append(after)
+            for i, value in enumerate(self._values(game, hooks, afters, seat, others, ctx)):
+                totals[i] += value
             if deadline is not None and sample_number and time.perf_counter() >= deadline:
                 break
         best = max(totals)
@@ -59,18 +68,27 @@ class GreedyBot(Bot):
         tied = [i for i, total in enumerate(totals) if total >= best - 1e-9]
         return ctx.legal[tied[ctx.rng.below(len(tied))]]
 
-    def _value(self, game: Game[Any], hooks: GameHooks, state: Any, seat: Seat, others: set[Seat],
-               ctx: BotContext) -> float:
+    def _values(self, game: Game[Any], hooks: GameHooks, states: list[Any], seat: Seat, others: set[Seat],
+                ctx: BotContext) -> list[float]:
+        """The value of each state reached by one of our moves, all on the same footing."""
         if hooks.evaluate is None:
-            return self._playouts(game, hooks, state, seat, ctx)
+            return [self._playouts(game, hooks, state, seat, ctx) for state in states]
         round_seats = others | {seat}
+        states = [self._own_steps(game, hooks, state, seat, round_seats) for state in states]
+        if others and all(self._round_left_to(game, state, others) for state in states):
+            for state in states:
+                self._finish_round(game, hooks, state, others, ctx)
+        return [self._score(game, hooks, state, seat) for state in states]
+
+    def _own_steps(self, game: Game[Any], hooks: GameHooks, state: Any, seat: Seat, round_seats: set[Seat]) -> Any:
+        """Up to ``chain`` more steps of ours, each the best next one, while the same seat
+        decides again within the round: a compound choice is judged whole, so a good first
+        step is not judged by a bad second."""
         steps = 0
         while game.result(state) is None and steps < self.chain:
             now = [d.seat for d in game.pending(state)]
             if seat not in now or not set(now) <= round_seats:
                 break
-            # The same seat decides again: the move was one step of a compound choice.
-            # Take the best next step, so a good first step is not judged by a bad second.
             best_value: float | None = None
             best_state = state
             for move in game.legal(state, seat):
@@ -81,8 +99,20 @@ class GreedyBot(Bot):
                     best_value, best_state = value, after
             state = best_state
             steps += 1
-        # The other seats of a simultaneous round finish their part of it (sampled), so
-        # the round resolves before the evaluation.
+        return state
+
+    @staticmethod
+    def _round_left_to(game: Game[Any], state: Any, others: set[Seat]) -> bool:
+        """Only other seats of the round are still to decide in it: our part is over."""
+        if game.result(state) is not None:
+            return True
+        now = {d.seat for d in game.pending(state)}
+        return bool(now) and now <= others
+
+    @staticmethod
+    def _finish_round(game: Game[Any], hooks: GameHooks, state: Any, others: set[Seat], ctx: BotContext) -> None:
+        """The other seats of the simultaneous round make their choices (sampled, with the
+        rollout policy), so the round resolves before the evaluation."""
         steps = 0
         while others and game.result(state) is None and steps < game.max_moves:
             now = [d.seat for d in game.pending(state)]
@@ -93,7 +123,6 @@ class GreedyBot(Bot):
             policy = hooks.rollout_policy
             game.perform(state, who, policy(game, state, who, legal, ctx.rng) if policy else ctx.rng.choice(legal))
             steps += 1
-        return self._score(game, hooks, state, seat)
 
     @staticmethod
     def _score(game: Game[Any], hooks: GameHooks, state: Any, seat: Seat) -> float:

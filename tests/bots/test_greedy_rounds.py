@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ludoteca.bots import BotContext, GreedyBot
-from ludoteca.bots.hooks import GameHooks, hooks_for, register_hooks, unregister_hooks
+from ludoteca.bots.hooks import GameHooks, register_hooks, unregister_hooks
 from ludoteca.engine import Decision, Event, Game, Move, Prompt, Result, Rng, Seat
 
 GATHERS = 3  # a seat's part of the round: up to three "gather" steps, then "rest"
@@ -102,14 +102,7 @@ def choice(game: Harvest, state: HarvestState, seat: Seat) -> Move:
 
 def values(game: Harvest, state: HarvestState, seat: Seat) -> list[float]:
     """The greedy bot's value of each of the seat's moves (one sample, no own chain)."""
-    ctx = BotContext(game, state, seat, Rng(1))
-    others = {d.seat for d in game.pending(state)} - {seat}
-    afters = []
-    for move in ctx.legal:
-        after = game.clone(state)
-        game.perform(after, seat, move)
-        afters.append(after)
-    return GreedyBot(samples=1, chain=0)._values(game, hooks_for(game), afters, seat, others, ctx)
+    return GreedyBot(samples=1, chain=0).move_values(BotContext(game, state, seat, Rng(1)))
 
 
 def test_the_choice_does_not_depend_on_which_seat_is_asked_first(harvest: Harvest) -> None:

@@ -43,6 +43,16 @@ class GreedyBot(Bot):
     def choose(self, ctx: BotContext) -> Move:
         if len(ctx.legal) == 1:
             return ctx.legal[0]
+        totals = self.move_values(ctx)
+        best = max(totals)
+        # Equal values are common (a step that changes nothing visible yet): pick among
+        # them at random rather than always the first listed.
+        tied = [i for i, total in enumerate(totals) if total >= best - 1e-9]
+        return ctx.legal[tied[ctx.rng.below(len(tied))]]
+
+    def move_values(self, ctx: BotContext) -> list[float]:
+        """The value of each of ``ctx.legal``, summed over the samples (the budget's
+        deadline may stop them after the first)."""
         game, seat = ctx.game, ctx.seat
         hooks = hooks_for(game)
         deadline = ctx.budget.deadline()
@@ -62,11 +72,7 @@ class GreedyBot(Bot):
                 totals[i] += value
             if deadline is not None and sample_number and time.perf_counter() >= deadline:
                 break
-        best = max(totals)
-        # Equal values are common (a step that changes nothing visible yet): pick among
-        # them at random rather than always the first listed.
-        tied = [i for i, total in enumerate(totals) if total >= best - 1e-9]
-        return ctx.legal[tied[ctx.rng.below(len(tied))]]
+        return totals
 
     def _values(self, game: Game[Any], hooks: GameHooks, states: list[Any], seat: Seat, others: set[Seat],
                 ctx: BotContext) -> list[float]:

@@ -125,9 +125,7 @@ class GreedyBot(Bot):
             if not now or not set(now) <= others:
                 break
             who = now[0]
-            legal = game.legal(state, who)
-            policy = hooks.rollout_policy
-            game.perform(state, who, policy(game, state, who, legal, ctx.rng) if policy else ctx.rng.choice(legal))
+            game.perform(state, who, hooks.rollout_move(game, state, who, game.legal(state, who), ctx.rng))
             steps += 1
 
     @staticmethod
@@ -145,9 +143,7 @@ class GreedyBot(Bot):
             moves = 0
             while (result := game.result(play)) is None:
                 who = game.pending(play)[0].seat
-                legal = game.legal(play, who)
-                policy = hooks.rollout_policy
-                game.perform(play, who, policy(game, play, who, legal, ctx.rng) if policy else ctx.rng.choice(legal))
+                game.perform(play, who, hooks.rollout_move(game, play, who, game.legal(play, who), ctx.rng))
                 moves += 1
                 if moves > game.max_moves:
                     raise RuntimeError(f"{game.id}: no result after {game.max_moves} playout moves")

@@ -102,6 +102,11 @@ class GameHooks:
     def rewards(self, game: Game[Any], result: Result) -> Sequence[float]:
         return (self.reward or default_reward)(game, result)
 
+    def rollout_move(self, game: Game[Any], state: Any, seat: Seat, legal: Sequence[Move], rng: Rng) -> Move:
+        """The rollout policy's move, or a uniformly random one without a policy."""
+        policy = self.rollout_policy
+        return policy(game, state, seat, legal, rng) if policy is not None else rng.choice(legal)
+
     def label(self, players: int) -> str:
         """The hooks' name as it matters at this seat count: ``source``, and whether other
         seats are played by policy (which changes nothing when one seat plays)."""

@@ -194,8 +194,8 @@ class ISMCTSBot(Bot):
 class _Search:
     """One decision's search: the game, its hooks, the generator, and the reward range."""
 
-    __slots__ = ("c", "evaluate", "game", "hooks", "others_by_policy", "policy", "prior", "range", "rng",
-                 "rollout_depth", "seat")
+    __slots__ = ("c", "evaluate", "game", "hooks", "others_by_policy", "prior", "range", "rng", "rollout_depth",
+                 "seat")
 
     def __init__(self, game: Game[Any], hooks: GameHooks, rng: Rng, exploration: float, seat: Seat,
                  prior_visits: float) -> None:
@@ -208,7 +208,6 @@ class _Search:
         self.hooks = hooks
         self.rng = rng
         self.c = exploration
-        self.policy = hooks.rollout_policy
         self.evaluate = hooks.evaluate
         self.rollout_depth = hooks.rollout_depth if hooks.evaluate is not None else None
         self.others_by_policy = hooks.others_by_policy
@@ -267,9 +266,7 @@ class _Search:
         while True:
             prefix = steps.get(seat, ())
             if scripted and seat != self.seat:
-                legal = game.legal(state, seat)
-                move = self.policy(game, state, seat, legal, self.rng) if self.policy else self.rng.choice(legal)
-                game.perform(state, seat, move)
+                game.perform(state, seat, self.hooks.rollout_move(game, state, seat, game.legal(state, seat), self.rng))
                 steps[seat] = (*prefix, "")
                 following = self._next_in_round(state, block, steps)
                 if following is None:
@@ -378,7 +375,7 @@ class _Search:
 
     def _playout(self, state: Any) -> list[float]:
         game = self.game
-        policy = self.policy
+        hooks = self.hooks
         rng = self.rng
         depth = self.rollout_depth
         limit = game.max_moves
@@ -386,13 +383,11 @@ class _Search:
         while True:
             result = game.result(state)
             if result is not None:
-                return list(self.hooks.rewards(game, result))
+                return list(hooks.rewards(game, result))
             if depth is not None and moves >= depth and self.evaluate is not None:
                 return list(self.evaluate(game, state))
             seat = game.pending(state)[0].seat
-            legal = game.legal(state, seat)
-            move = policy(game, state, seat, legal, rng) if policy is not None else rng.choice(legal)
-            game.perform(state, seat, move)
+            game.perform(state, seat, hooks.rollout_move(game, state, seat, game.legal(state, seat), rng))
             moves += 1
             if moves > limit:
                 raise RuntimeError(f"{game.id}: no result after {limit} playout moves")

@@ -215,6 +215,11 @@ def markdown(rows: list[dict[str, Any]]) -> str:
 VERDICTS = {"H1": "met", "H0": "not met", UNDECIDED: "undecided"}
 
 
+def hypotheses(test: dict[str, Any]) -> str:
+    """A verdict's test described by its two hypotheses (the error rates left out)."""
+    return str(test["test"]).split(", alpha")[0]
+
+
 def sprt_markdown(rows: list[dict[str, Any]]) -> str:
     """The sequential tests' verdicts, one row per cell."""
     lines = ["| game | seats | against | target | test (H0 / H1) | games to verdict | ISMCTS share or mean "
@@ -226,9 +231,8 @@ def sprt_markdown(rows: list[dict[str, Any]]) -> str:
         target = f"mean >= {row['target']:g}" if solo else f"share >= {row['target']:.0%}"
         figure = (f"{row['mean_score']:.1f} (min {row['least_score']})" if solo
                   else f"{row['wins']:g} of {row['games']} ({row['win_share']:.0%}, {low:.0%}-{high:.0%})")
-        hypotheses = test["test"].split(", alpha")[0]
         lines.append(f"| {TITLES.get(row['game'], row['game'])} | {row['players']} | {row['against']} | {target} "
-                     f"| {hypotheses} | {test['games']} | {figure} | {test['llr']:.2f} "
+                     f"| {hypotheses(test)} | {test['games']} | {figure} | {test['llr']:.2f} "
                      f"({test['bounds'][0]:.2f}, {test['bounds'][1]:.2f}) | {VERDICTS[test['verdict']]} |")
     return "\n".join(lines)
 
@@ -254,7 +258,7 @@ def llr_svg(rows: list[dict[str, Any]], width: int = 640, height: int = 220) -> 
 
         title = (f"{TITLES.get(row['game'], row['game'])}, {row['players']} "
                  f"{'seat' if row['players'] == 1 else 'seats'}, against {row['against']}: "
-                 f"{VERDICTS[test['verdict']]} ({test['test'].split(', alpha')[0]})")
+                 f"{VERDICTS[test['verdict']]} ({hypotheses(test)})")
         points = " ".join(f"{x(g):.1f},{y(v):.1f}" for g, v in [[0, 0.0], *path])
         step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if most / s <= 10)
         ticks = range(0, most + 1, step)

@@ -10,7 +10,9 @@ The other seats finish the round only where every move of ours finishes our part
 (a bid, a drafted card). Where our part goes on for several steps (a year of Hadrian's
 Wall), a move that ends it would otherwise be judged after the others had played their
 whole part while the moves that do not end it are judged before: two different
-measures, and which seat is asked first would decide which one the bot used.
+measures, and which seat is asked first would decide which one the bot used. Where
+they do finish it, every move meets the same sampled choices of theirs (common random
+numbers), so what tells two moves apart is the moves, not the others' dice.
 A game without that hook is scored by playouts instead (flat Monte Carlo), so the bot
 is still better than random everywhere.
 """
@@ -20,7 +22,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ludoteca.engine import Game, Move, Seat
+from ludoteca.engine import Game, Move, Rng, Seat
 
 from .base import Bot, BotContext
 from .hooks import GameHooks, hooks_for
@@ -82,8 +84,13 @@ class GreedyBot(Bot):
         round_seats = others | {seat}
         states = [self._own_steps(game, hooks, state, seat, round_seats) for state in states]
         if others and all(self._round_left_to(game, state, others) for state in states):
+            # Common random numbers: every move is judged against the same sampled choices
+            # of the others (as far as its own state lets them be the same). With dice of
+            # their own, the others' sampled years in Hadrian's Wall outweighed the
+            # difference between our last fills, and the seats asked first played worst.
+            round_rng = ctx.rng.fork()
             for state in states:
-                self._finish_round(game, hooks, state, others, ctx)
+                self._finish_round(game, hooks, state, others, round_rng.copy())
         return [self._score(game, hooks, state, seat) for state in states]
 
     def _own_steps(self, game: Game[Any], hooks: GameHooks, state: Any, seat: Seat, round_seats: set[Seat]) -> Any:
@@ -116,7 +123,7 @@ class GreedyBot(Bot):
         return bool(now) and now <= others
 
     @staticmethod
-    def _finish_round(game: Game[Any], hooks: GameHooks, state: Any, others: set[Seat], ctx: BotContext) -> None:
+    def _finish_round(game: Game[Any], hooks: GameHooks, state: Any, others: set[Seat], rng: Rng) -> None:
         """The other seats of the simultaneous round make their choices (sampled, with the
         rollout policy), so the round resolves before the evaluation."""
         steps = 0
@@ -125,7 +132,7 @@ class GreedyBot(Bot):
             if not now or not set(now) <= others:
                 break
             who = now[0]
-            game.perform(state, who, hooks.rollout_move(game, state, who, game.legal(state, who), ctx.rng))
+            game.perform(state, who, hooks.rollout_move(game, state, who, game.legal(state, who), rng))
             steps += 1
 
     @staticmethod

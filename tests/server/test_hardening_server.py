@@ -51,6 +51,10 @@ def test_bot_retries_are_bounded(client, monkeypatch):
     a = Api(client)
     table_id = new_table(a, [], bots=1)
     server = client.app.state.server
+    # The live runner must not race the one under test: stopped, and drained of any job,
+    # before the move that makes the bot due (else it may play first, leaving nothing due).
+    server.bots.shutdown()
+    server.bots.pool.shutdown(wait=True)
     assert a.move(table_id, 0, {"type": "pass"}).status_code == 200
     calls = []
 
@@ -58,7 +62,6 @@ def test_bot_retries_are_bounded(client, monkeypatch):
         calls.append(args)
         raise ApiError(409, "move_id_reused", "this move id was used for another move")
 
-    server.bots.shutdown()  # the live runner must not race the one under test
     from ludoteca.server.bots import BotRunner
 
     runner = BotRunner(server, server.tables)

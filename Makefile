@@ -49,7 +49,8 @@ bench: $(STAMP)
 # the copy is rebuilt whenever a source file changes. `make fast-check` runs the record pins on it.
 FAST := build/fast
 FAST_MODULES := ludoteca/engine/rng.py ludoteca/games/crusaders/rules.py ludoteca/games/iwari/rules.py \
-	ludoteca/games/hadrianswall/rules.py ludoteca/games/bloodrage/core.py ludoteca/games/bloodrage/battle.py
+	ludoteca/games/hadrianswall/rules.py ludoteca/games/bloodrage/board.py ludoteca/games/bloodrage/effects.py \
+	ludoteca/games/bloodrage/battle.py
 FAST_SOURCES := $(shell find src/ludoteca -type f -not -path '*/__pycache__/*')
 
 $(FAST)/.built: $(TEST_STAMP) $(FAST_SOURCES)

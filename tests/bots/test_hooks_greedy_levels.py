@@ -7,6 +7,7 @@ import types
 from typing import Any
 
 import pytest
+from sealedbids import value
 
 from ludoteca.bots import (
     LEVELS,
@@ -26,7 +27,6 @@ from ludoteca.bots.hooks import estimate_from_points, unregister_hooks
 from ludoteca.bots.tournament import lineup, run_tournament, wilson
 from ludoteca.engine import Game, Result, Rng, canonical
 from ludoteca.games import load
-from tests.engine.sealed_bids import value
 
 
 @pytest.fixture()

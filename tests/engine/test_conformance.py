@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from ludoteca.bots import RandomBot
 from ludoteca.bots.playout import play_match
 from ludoteca.engine import Game, IllegalMove, Match, MatchRecord, Rng, canonical, option_sets
+from ludoteca.engine.fields import clone_problems, problems
 from ludoteca.games import available, load
+from tests.engine.open_information import hiding_problems
 
 PLAYOUT_SEEDS = (11, 12)
 SAMPLED_STATES = 6
@@ -154,6 +156,23 @@ def test_clone_is_independent(game_id: str, seats: int, options_json: str) -> No
         assert canonical(game.to_json(state)) == before
 
 
+@pytest.mark.parametrize(("game_id", "seats", "options_json"), CASES)
+def test_state_fields_are_declared(game_id: str, seats: int, options_json: str) -> None:
+    """The state class names every field once (``FIELDS``, engine/fields.py): every
+    attribute is declared, every declared field is set, and the JSON reads back the same."""
+    for state, _ in _states(game_id, seats, options_json):
+        assert problems(state) == []
+
+
+@pytest.mark.parametrize(("game_id", "seats", "options_json"), CASES)
+def test_clone_copies_every_declared_field(game_id: str, seats: int, options_json: str) -> None:
+    """A hand-written clone sets every declared field to an equal value and shares no
+    mutable part with the original, except the fields declared ``clone="share"``."""
+    game = load(game_id)
+    for state, _ in _states(game_id, seats, options_json):
+        assert clone_problems(state, game.clone(state)) == []
+
+
 def _mutations(move: dict[str, Any]) -> list[Any]:
     """Moves one step away from a legal one: wrong types, unknown keys, odd values."""
     out: list[Any] = [[move], json.dumps(move), None, 7, {}, {**move, "unexpected": 1}]
@@ -259,6 +278,19 @@ def test_views_and_events_hide_other_seats_secrets(game_id: str, seats: int, opt
                         continue
                     text = json.dumps(decision.prompt.to_json(), ensure_ascii=False)
                     assert not _secret_leaks(text, hidden)
+
+
+def _keeps_the_default_secrets(game: Game[Any]) -> bool:
+    return type(game).secrets is Game.secrets
+
+
+@pytest.mark.parametrize(("game_id", "seats", "options_json"),
+                         [case for case in CASES if _keeps_the_default_secrets(load(case.values[0]))])
+def test_a_game_without_secrets_hides_nothing(game_id: str, seats: int, options_json: str) -> None:
+    """``secrets`` is optional: a game that keeps the default claims it hides nothing
+    (tests/engine/open_information.py says what that means; test_secrets_hook.py tests it)."""
+    game = load(game_id)
+    assert hiding_problems(game, seats, _states(game_id, seats, options_json)) == []
 
 
 @pytest.mark.parametrize(("game_id", "seats", "options_json"), CASES)

@@ -1,4 +1,4 @@
-"""ARCHITECTURE.md: dependencies point down; the engine imports nothing of games/, bots/
+"""docs/architecture.md: dependencies point down; the engine imports nothing of games/, bots/
 or server/ (the games registry sits beside the engine)."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import IllegalMove, SetupError
 from .options import Option, OptionValue, validate_options
@@ -25,7 +25,16 @@ Move = dict[str, Any]
 Seat = int
 """Seats are numbered from 0. ``None`` stands for a spectator, or for nobody."""
 
-S = TypeVar("S")
+
+
+class GameState(Protocol):
+    """What the engine needs of every game's state: its random generator, the only
+    source of randomness a game may use (the engine detects draws by comparing it)."""
+
+    rng: Rng
+
+
+S = TypeVar("S", bound=GameState)
 
 
 @dataclass(frozen=True)
@@ -213,14 +222,19 @@ class Game(ABC, Generic[S]):
         """A copy whose hidden parts (for ``seat``) are resampled, consistently with
         everything ``seat`` can see; ``view(copy, seat) == view(state, seat)``."""
 
-    @abstractmethod
+    # -- may override ---------------------------------------------------------------
+
     def secrets(self, state: S) -> dict[Seat | None, set[str]]:
-        """Where the secrets live, for the hidden-information tests: per seat, the
+        """Where the secrets live, for the hidden-information checks: per seat, the
         strings only that seat may see (its hand's card ids, say); under ``None``, the
         strings nobody may see (the deck's order, face-down tokens). No view or event
-        that another seat may read may contain one of them as a JSON string."""
+        that another seat may read may contain one of them as a JSON string.
 
-    # -- may override ---------------------------------------------------------------
+        Optional: a game with no hidden information need not define it. The default
+        says "no secrets", and the conformance suite holds a game that keeps the default
+        to that claim: every seat and the spectator must get the same view, and no event
+        may be addressed to one seat. A game that hides anything must override this."""
+        return {}
 
     def explain(self, state: S, seat: Seat, move: Move) -> IllegalMove:
         """Why ``move`` is not legal; games refine this for clearer messages."""

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from ludoteca.engine import OptionError
+from ludoteca.games.bloodrage.board import room, str_at
 from ludoteca.games.bloodrage.components import (
     ADJACENT,
     CARDS,
@@ -25,7 +26,6 @@ from ludoteca.games.bloodrage.components import (
     YGG,
     deck_for,
 )
-from ludoteca.games.bloodrage.core import room, str_at
 
 from .br_helpers import GAME, P, action_state, new_game, pending, play, put
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ludoteca.games.bloodrage.components import VALHALLA
-from ludoteca.games.bloodrage.core import HOOKS
+from ludoteca.games.bloodrage.effects import HOOKS
 
 from .br_helpers import (
     GAME,

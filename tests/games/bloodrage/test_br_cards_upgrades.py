@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ludoteca.games.bloodrage.board import invade_cost, str_at
 from ludoteca.games.bloodrage.components import RESERVE, VALHALLA, YGG
-from ludoteca.games.bloodrage.core import invade_cost, str_at
 
 from .br_helpers import (
     GAME,

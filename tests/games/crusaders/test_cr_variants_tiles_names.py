@@ -201,6 +201,43 @@ def test_cr_42_without_knight_orders_only_the_wheels_are_chosen() -> None:
     assert all(p.order == "" for p in state.players)
 
 
+def shown_to(reader: int | None, before, mover: int, move: dict, after) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a replay may show ``reader`` another seat's move (the server's replay rule): not a
+    hidden choice, and no secret of a seat other than the reader in it, before or after the move."""
+    if reader == mover:
+        return True
+    if GAME.hidden_choice(before, mover, move):
+        return False
+    text = canonical(move)
+    return not any(json.dumps(secret) in text for state in (before, after)
+                   for owner, strings in GAME.secrets(state).items() if owner is None or owner != reader
+                   for secret in strings)
+
+
+@pytest.mark.parametrize("orders", [True, False])
+def test_cr_42_a_replay_shows_nobody_the_wedges_or_orders_chosen_before_all_have_chosen(orders: bool) -> None:
+    """Issue 30: the set-up's moves named the wedges and orders in a public replay. Two seats take
+    the same order, and the same wedges: no id is one seat's alone, yet each choice stays hidden."""
+    state = tournament(orders=orders)
+    wheel = ("crusade", "build", "move_a", "move_b", "muster", "influence")
+    picks = [(seat, {"type": "arrange", "wedge": w}) for seat in (2, 0, 1) for w in wheel[:5]]
+    if orders:
+        picks += [(0, {"type": "order", "order": "calatrava"}), (1, {"type": "order", "order": "templar"}),
+                  (2, {"type": "order", "order": "calatrava"})]
+    for seat, move in picks:
+        before = GAME.clone(state)
+        GAME.apply(state, seat, move)
+        for reader in (None, 0, 1, 2):
+            assert shown_to(reader, before, seat, move, state) == (reader == seat), (reader, seat, move)
+    assert state.revealed and state.phase == "setup"
+    while state.phase == "setup":  # once all is shown, the set-up's moves are public again
+        seat = GAME.pending(state)[0].seat
+        move = GAME.legal(state, seat)[0]
+        before = GAME.clone(state)
+        GAME.apply(state, seat, move)
+        assert all(shown_to(reader, before, seat, move, state) for reader in (None, 0, 1, 2))
+
+
 @pytest.mark.parametrize(("wheel", "orders", "seats"), [
     ("learning", False, 2), ("learning", True, 5), ("tournament", False, 3), ("tournament", True, 2),
     ("tournament", True, 5),
@@ -261,7 +298,9 @@ def test_cr_41_cr_42_every_refusal_the_rules_explain_reads_in_each_language(lang
     import inspect
     import re
 
-    source = inspect.getsource(GAME.explain)
+    from ludoteca.games.crusaders import rules
+
+    source = inspect.getsource(rules.explain)
     codes = set(re.findall(r'IllegalMove\("(\w+)"', source))
     assert {"no_upgrades", "cannot_arrange"} <= codes
     table = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))

@@ -64,7 +64,7 @@ _FIGURE_STR = {"leader": 3, "ship": 2, "warrior": 1, **MONSTER_STR}
 
 
 def _warriors_str(card: str, count: int) -> int:
-    """As core.warriors_str, from the warrior upgrade's name (inlined for speed)."""
+    """As board.warriors_str, from the warrior upgrade's name (inlined for speed)."""
     if card == "brothers_in_arms":
         return 3 * (count // 2) + count % 2
     if card == "masters_in_arms":
@@ -75,7 +75,7 @@ def _warriors_str(card: str, count: int) -> int:
 
 
 def province_str(state: BRState) -> list[list[int]]:
-    """Per seat, its STR in every province with the supporting fjords (as core.str_at)."""
+    """Per seat, its STR in every province with the supporting fjords (as board.str_at)."""
     out = []
     for s in range(state.n):
         warriors = [0] * _NLOC

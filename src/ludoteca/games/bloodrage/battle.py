@@ -10,26 +10,26 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.engine import Event
+from ludoteca.engine.flow import Step, TaskFlow
 
-from .components import BOX, CARDS, LOC_INDEX, LOCATIONS, PILLAGE_GLORY, RESERVE, SHIP_KINDS, STATS, TRACKS, YGG
-from .core import (
-    AUTO,
-    DECIDE,
-    Decision,
+from .board import (
     adjacent,
-    destroy,
     figures_in,
-    fire,
     gain_glory,
     has_upgrade,
     kinds_at,
     order_from,
+    pillage_reward,
     present,
-    raise_stat,
     room,
     str_at,
 )
+from .components import CARDS, LOC_INDEX, LOCATIONS, SHIP_KINDS, TRACKS
+from .effects import HOOKS, destroy, fire
 from .state import Battle, BRState
+
+FLOW: TaskFlow[BRState] = TaskFlow("bloodrage battle")
+"""The steps of a pillage and its battle."""
 
 AFTER_REVEAL = frozenset({"heimdalls_eye", "heimdalls_gaze"})
 
@@ -95,7 +95,7 @@ def _call_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], 
     # the task stays; _call_seats drops it once the call is over
 
 
-DECIDE["call"] = Decision("br.prompt.call", _call_seats, _call_legal, _call_perform)
+FLOW.decision("call", Step("br.prompt.call", _call_seats, _call_legal, _call_perform))
 
 
 def _after_call(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -119,7 +119,7 @@ def _after_call(state: BRState, task: tuple, q: list, ev: list) -> None:
     q.extend([("cards",), ("reveal",), ("extra",), ("resolve",)])
 
 
-AUTO["after_call"] = _after_call
+FLOW.add_auto("after_call", _after_call)
 
 
 # -- 2. battle cards ----------------------------------------------------------------------
@@ -142,7 +142,7 @@ def _cards_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any],
     ev.append(Event("br.card_chosen", {"seat": seat}))
 
 
-DECIDE["cards"] = Decision("br.prompt.battle_card", _cards_seats, _cards_legal, _cards_perform)
+FLOW.decision("cards", Step("br.prompt.battle_card", _cards_seats, _cards_legal, _cards_perform))
 
 
 def card_bonus(state: BRState, seat: int, cid: str) -> int:
@@ -203,13 +203,12 @@ def _reveal(state: BRState, task: tuple, q: list, ev: list) -> None:
     for s in order_from(state, b.pillager):
         for cid in b.played[s]:
             if cid in ids and cid not in b.cancelled:
-                from .core import HOOKS
                 fn = HOOKS.get(CARDS[cid].name, {}).get("reveal")
                 if fn is not None:
                     fn(state, s, cid, {}, q, ev)
 
 
-AUTO["reveal"] = _reveal
+FLOW.add_auto("reveal", _reveal)
 
 
 # -- after the reveal: Heimdall's Eye and Gaze, pillager first, clockwise ------------------
@@ -247,7 +246,7 @@ def _extra_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any],
     b.extra_seat = (seat + 1) % state.n
 
 
-DECIDE["extra"] = Decision("br.prompt.extra_card", _extra_seats, _extra_legal, _extra_perform)
+FLOW.decision("extra", Step("br.prompt.extra_card", _extra_seats, _extra_legal, _extra_perform))
 
 
 # -- 3. resolution ------------------------------------------------------------------------
@@ -279,7 +278,7 @@ def _resolve(state: BRState, task: tuple, q: list, ev: list) -> None:
     q.append(("outcome",))
 
 
-AUTO["resolve"] = _resolve
+FLOW.add_auto("resolve", _resolve)
 
 
 def _losers(state: BRState) -> list[int]:
@@ -296,7 +295,7 @@ def _lose_destroy(state: BRState, task: tuple, q: list, ev: list) -> None:
             destroy(state, s, i, "battle", q, ev)
 
 
-AUTO["lose_destroy"] = _lose_destroy
+FLOW.add_auto("lose_destroy", _lose_destroy)
 
 
 def _outcome(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -315,7 +314,7 @@ def _outcome(state: BRState, task: tuple, q: list, ev: list) -> None:
     q.append(("cards_back",))
 
 
-AUTO["outcome"] = _outcome
+FLOW.add_auto("outcome", _outcome)
 
 
 def _cards_back(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -330,7 +329,7 @@ def _cards_back(state: BRState, task: tuple, q: list, ev: list) -> None:
             b.played[s] = []
 
 
-AUTO["cards_back"] = _cards_back
+FLOW.add_auto("cards_back", _cards_back)
 
 
 def _win_glory(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -340,7 +339,7 @@ def _win_glory(state: BRState, task: tuple, q: list, ev: list) -> None:
     gain_glory(state, w, TRACKS[1][state.stats[w][1]], "battle", ev)
 
 
-AUTO["win_glory"] = _win_glory
+FLOW.add_auto("win_glory", _win_glory)
 
 
 def _battle_end(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -351,28 +350,14 @@ def _battle_end(state: BRState, task: tuple, q: list, ev: list) -> None:
     fire(state, "take_cards", _losers(state), {"winner": b.winner}, q, ev, battle_cards=True)
 
 
-AUTO["battle_end"] = _battle_end
+FLOW.add_auto("battle_end", _battle_end)
 
 
 def _battle_done(state: BRState, task: tuple, q: list, ev: list) -> None:
     state.battle = None
 
 
-AUTO["battle_done"] = _battle_done
-
-
-def pillage_reward(state: BRState, seat: int, p: int, reason: str, ev: list) -> tuple:
-    token = state.tokens[p]
-    if token == "all":
-        for k in range(3):
-            raise_stat(state, seat, k, reason, ev)
-        return (0, 1, 2)
-    if token == "glory":
-        gain_glory(state, seat, PILLAGE_GLORY, reason, ev)
-        return ()
-    k = STATS.index(token)
-    raise_stat(state, seat, k, reason, ev)
-    return (k,)
+FLOW.add_auto("battle_done", _battle_done)
 
 
 def _pillage_success(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -385,7 +370,30 @@ def _pillage_success(state: BRState, task: tuple, q: list, ev: list) -> None:
     fire(state, "pillaged", [seat], {"province": p, "raised": raised}, q, ev, battle_cards=True)
 
 
-AUTO["pillage_success"] = _pillage_success
+FLOW.add_auto("pillage_success", _pillage_success)
+
+
+# -- Thor's Domain: after an invasion, pillage that province for 2 rage ------------------------------
+
+def _domain_seats(state: BRState, task: tuple) -> list[int]:
+    seat, p = task[1], task[2]
+    ok = state.rage[seat] >= 2 and not state.pillaged[p] and not state.destroyed[p] and state.battle is None \
+        and state.phase == "action"
+    return [seat] if ok and any(at == p for at in state.locs[seat]) else []
+
+
+def _domain_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
+    return [{"type": "domain_pillage", "province": LOCATIONS[task[2]]}, {"type": "decline"}]
+
+
+def _domain_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
+    state.stack.pop()
+    if move["type"] == "domain_pillage":
+        state.rage[seat] -= 2
+        start_pillage(state, seat, task[2], q, ev)
+
+
+FLOW.decision("thors_domain", Step("br.prompt.thors_domain", _domain_seats, _domain_legal, _domain_perform))
 
 
 # -- Tyr's Prowess: the winner keeps revealed cards for 1 rage each --------------------------
@@ -417,6 +425,4 @@ def _prowess_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any
     ev.append(Event("br.prowess_keep", {"seat": seat, "card": CARDS[move["card"]].name}))
 
 
-DECIDE["prowess"] = Decision("br.prompt.prowess", _prowess_seats, _prowess_legal, _prowess_perform)
-
-__all__ = ["AFTER_REVEAL", "BOX", "RESERVE", "YGG", "card_bonus", "pillage_reward", "start_pillage", "totals"]
+FLOW.decision("prowess", Step("br.prompt.prowess", _prowess_seats, _prowess_legal, _prowess_perform))

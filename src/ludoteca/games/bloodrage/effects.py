@@ -1,41 +1,156 @@
-"""Every Gods' Gifts card effect, registered by timing (see core.hook).
+"""The timing system, and every Gods' Gifts card effect registered by timing.
+
+Every card effect is a hook registered here for a timing; ``fire`` calls the hooks of the
+cards in force for that timing, seat by seat in the order given. Hooks either act at once
+or queue tasks (decisions included) on ``q``; the flow (rules.py) puts queued tasks on the
+stack in order, so they resolve before whatever was already waiting. Destruction and
+invasion live here too, since both fire hooks ("destroyed", "invaded").
 
 Timings: "reveal" (a battle card as it is revealed), "win" / "lose" (battle outcome),
 "pillaged" (a successful pillage), "battle_end" (after the losers' figures are gone),
 "take_cards" (a loser, after the battle-end hooks and before Tyr's Prowess: Loki's Poison),
 "destroyed" (a figure of the card's owner dies), "invaded" (after one of the owner's
 figures invades), "release" (Release Valhalla), "ragnarok" (glory multiplier), and the
-persistent effects read where they apply: STR (core.warriors_str, core.figure_str,
-battle.card_bonus), costs (rules.upgrade_cost, core.invade_cost), quest glory
+persistent effects read where they apply: STR (board.warriors_str, board.figure_str,
+battle.card_bonus), costs (rules.upgrade_cost, board.invade_cost), quest glory
 (rules quests), actions (rules: Tyr's Challenge, Frigga's Domain, Frigga's Sacrifice).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.engine import Event
+from ludoteca.engine.flow import Step, TaskFlow
 
-from .components import CARDS, LOC_INDEX, LOCATIONS, RESERVE, STATS, YGG
-from .core import (
-    AUTO,
-    DECIDE,
-    Decision,
+from .board import (
     adjacent,
     battle_locs,
     can_raise,
-    destroy,
     figures_in,
     gain_glory,
-    hook,
+    has_upgrade,
     horns,
+    invade_targets,
     on_board,
     order_from,
+    pillage_reward,
     raise_stat,
     room,
-    str_at,
 )
+from .components import CARDS, LOC_INDEX, LOCATIONS, MONSTERS, OUTER, RESERVE, STATS, VALHALLA, YGG
 from .state import BRState
+
+FLOW: TaskFlow[BRState] = TaskFlow("bloodrage effects")
+"""The tasks and decisions that card effects, destruction and invasion queue."""
+
+HOOKS: dict[str, dict[str, Callable[..., None]]] = {}
+"""card name -> timing -> hook(state, seat, card_id, ctx, q, events)."""
+
+
+def hook(name: str, timing: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    def register(fn: Callable[..., None]) -> Callable[..., None]:
+        HOOKS.setdefault(name, {})[timing] = fn
+        return fn
+    return register
+
+
+def sources(state: BRState, seat: int, battle_cards: bool) -> list[str]:
+    """The cards in force for ``seat``: its upgrades, then (in battle) its revealed cards."""
+    ids = [cid for cid in state.upgrades[seat] if cid]
+    b = state.battle
+    if battle_cards and b is not None:
+        ids.extend(cid for cid in b.played[seat] if cid not in b.cancelled)
+    return ids
+
+
+def fire(state: BRState, timing: str, seats: list[int], ctx: dict[str, Any], q: list, ev: list,
+         battle_cards: bool = False) -> None:
+    for seat in seats:
+        for cid in sources(state, seat, battle_cards):
+            fn = HOOKS.get(CARDS[cid].name, {}).get(timing)
+            if fn is not None:
+                fn(state, seat, cid, ctx, q, ev)
+
+
+# -- destruction and invasion ---------------------------------------------------------------
+
+UNGUARDED = frozenset({"ragnarok", "sacrifice"})
+"""Deaths that Frigga's Protection cannot prevent (the province is gone; the owner chose it)."""
+
+
+def destroy(state: BRState, seat: int, fig: int, cause: str, q: list, ev: list, guarded: bool = False) -> None:
+    """Send a figure to Valhalla (the Volur Witch may withdraw to Yggdrasil instead).
+
+    With Frigga's Protection, the death waits on a "guard" task that lets the owner pay 1
+    rage to keep the figure where it is.
+    """
+    if not guarded and cause not in UNGUARDED and has_upgrade(state, seat, "friggas_protection"):
+        q.append(("guard", seat, fig, cause))
+        return
+    kind = state.kinds[seat][fig]
+    at = state.locs[seat][fig]
+    if at < 0:
+        return
+    if kind == "volur_witch" and at in OUTER and cause not in UNGUARDED and not state.destroyed[YGG]:
+        state.locs[seat][fig] = YGG
+        ev.append(Event("br.witch_retreat", {"seat": seat, "from": LOCATIONS[at]}))
+        return
+    state.locs[seat][fig] = VALHALLA
+    ev.append(Event("br.destroyed", {"seat": seat, "figure": kind, "at": LOCATIONS[at], "cause": cause}))
+    b = state.battle
+    if b is not None:
+        b.destroyed[seat] += 1
+    fire(state, "destroyed", [seat], {"kind": kind, "at": at, "cause": cause}, q, ev)
+
+
+def _guard(state: BRState, task: tuple, q: list, ev: list) -> None:
+    _, seat, fig, cause = task
+    if state.locs[seat][fig] < 0:
+        return
+    if state.rage[seat] >= 1:
+        q.append(("protect", seat, fig, cause))
+    else:
+        destroy(state, seat, fig, cause, q, ev, guarded=True)
+
+
+FLOW.add_auto("guard", _guard)
+
+
+def _protect_seats(state: BRState, task: tuple) -> list[int]:
+    return [task[1]]
+
+
+def _protect_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
+    fig = task[2]
+    return [{"type": "protect", "figure": state.kinds[seat][fig], "at": LOCATIONS[state.locs[seat][fig]]},
+            {"type": "decline"}]
+
+
+def _protect_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
+    state.stack.pop()
+    _, _, fig, cause = task
+    if move["type"] == "protect":
+        state.rage[seat] -= 1
+        ev.append(Event("br.protected", {"seat": seat, "figure": move["figure"], "at": move["at"]}))
+    else:
+        destroy(state, seat, fig, cause, q, ev, guarded=True)
+
+
+FLOW.decision("protect", Step("br.prompt.protect", _protect_seats, _protect_legal, _protect_perform))
+
+
+def place(state: BRState, seat: int, kind: str, to: int, reason: str, q: list, ev: list,
+          source: int = RESERVE) -> None:
+    """Put a figure from the reserve (or Valhalla) onto the board, then fire "invaded"."""
+    for i, at in enumerate(state.locs[seat]):
+        if at == source and state.kinds[seat][i] == kind:
+            state.locs[seat][i] = to
+            break
+    ev.append(Event("br.invade", {"seat": seat, "figure": kind, "to": LOCATIONS[to], "reason": reason}))
+    fire(state, "invaded", [seat], {"kind": kind, "at": to, "reason": reason}, q, ev)
+
 
 # -- battle cards -------------------------------------------------------------------------
 
@@ -91,7 +206,7 @@ def _tide_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], 
         destroy(state, seat, i, "odins_tide", q, ev)
 
 
-DECIDE["tide"] = Decision("br.prompt.tide", _tide_seats, _tide_legal, _tide_perform)
+FLOW.decision("tide", Step("br.prompt.tide", _tide_seats, _tide_legal, _tide_perform))
 
 
 @hook("friggas_grace", "pillaged")
@@ -186,7 +301,7 @@ def _hammers_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any
         ev.append(Event("br.leader_moved", {"seat": seat, "to": move["to"]}))
 
 
-DECIDE["hammers"] = Decision("br.prompt.hammers", _hammers_seats, _hammers_legal, _hammers_perform)
+FLOW.decision("hammers", Step("br.prompt.hammers", _hammers_seats, _hammers_legal, _hammers_perform))
 
 
 @hook("lord_of_axes", "pillaged")
@@ -225,7 +340,6 @@ def _troll(state: BRState, seat: int, cid: str, ctx: dict, q: list, ev: list) ->
 @hook("fire_giant", "invaded")
 def _fire_giant(state: BRState, seat: int, cid: str, ctx: dict, q: list, ev: list) -> None:
     if ctx["kind"] == "fire_giant":
-        from .components import MONSTERS
         _destroy_enemies(state, seat, ctx["at"], lambda kind: kind not in MONSTERS, "fire_giant", q, ev)
 
 
@@ -253,7 +367,6 @@ def _valkyrie(state: BRState, seat: int, cid: str, ctx: dict, q: list, ev: list)
 def _frost_giant(state: BRState, seat: int, cid: str, ctx: dict, q: list, ev: list) -> None:
     p = ctx["province"]
     if any(state.kinds[seat][i] == "frost_giant" and state.locs[seat][i] == p for i in range(len(state.kinds[seat]))):
-        from .battle import pillage_reward
         pillage_reward(state, seat, p, "frost_giant", ev)
 
 
@@ -291,36 +404,13 @@ def _friggas_succor(state: BRState, seat: int, cid: str, ctx: dict, q: list, ev:
 
 @hook("thors_domain", "invaded")
 def _thors_domain(state: BRState, seat: int, cid: str, ctx: dict, q: list, ev: list) -> None:
-    if ctx["at"] <= YGG:
+    if ctx["at"] <= YGG:  # the choice to pillage is battle.py's "thors_domain" decision
         q.append(("thors_domain", seat, ctx["at"]))
-
-
-def _domain_seats(state: BRState, task: tuple) -> list[int]:
-    seat, p = task[1], task[2]
-    ok = state.rage[seat] >= 2 and not state.pillaged[p] and not state.destroyed[p] and state.battle is None \
-        and state.phase == "action"
-    return [seat] if ok and any(at == p for at in state.locs[seat]) else []
-
-
-def _domain_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "domain_pillage", "province": LOCATIONS[task[2]]}, {"type": "decline"}]
-
-
-def _domain_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
-    state.stack.pop()
-    if move["type"] == "domain_pillage":
-        from .battle import start_pillage
-        state.rage[seat] -= 2
-        start_pillage(state, seat, task[2], q, ev)
-
-
-DECIDE["thors_domain"] = Decision("br.prompt.thors_domain", _domain_seats, _domain_legal, _domain_perform)
 
 
 # -- free invasions (after an upgrade, Frigga's Succor, Loki's Blessing) ----------------------
 
 def free_targets(state: BRState, seat: int, kind: str, p: int) -> list[int]:
-    from .core import invade_targets
     if on_board(state, seat) >= horns(state, seat) or not any(
             k == kind and at == RESERVE for k, at in zip(state.kinds[seat], state.locs[seat], strict=True)):
         return []
@@ -344,11 +434,10 @@ def _free_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
 def _free_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
     state.stack.pop()
     if move["type"] == "free_invade":
-        from .rules import place
         place(state, seat, task[2], LOC_INDEX[move["to"]], task[4], q, ev)
 
 
-DECIDE["free_invade"] = Decision("br.prompt.free_invade", _free_seats, _free_legal, _free_perform)
+FLOW.decision("free_invade", Step("br.prompt.free_invade", _free_seats, _free_legal, _free_perform))
 
 
 # -- raise one stat (quests, Thor's Oath, Frigga's Grace, Lord of Axes, Frigga's Sacrifice) ---
@@ -366,7 +455,7 @@ def _raise_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any],
     raise_stat(state, seat, STATS.index(move["stat"]), task[3], ev)
 
 
-DECIDE["raise"] = Decision("br.prompt.raise", _raise_seats, _raise_legal, _raise_perform)
+FLOW.decision("raise", Step("br.prompt.raise", _raise_seats, _raise_legal, _raise_perform))
 
 
 # -- Frigga's Sacrifice: destroy two of your figures, raise a stat ------------------------------
@@ -398,13 +487,12 @@ def _sacrifice_perform(state: BRState, task: tuple, seat: int, move: dict[str, A
         q.append(("raise", seat, (), "friggas_sacrifice"))
 
 
-DECIDE["sacrifice"] = Decision("br.prompt.sacrifice", _sacrifice_seats, _sacrifice_legal, _sacrifice_perform)
+FLOW.decision("sacrifice", Step("br.prompt.sacrifice", _sacrifice_seats, _sacrifice_legal, _sacrifice_perform))
 
 
 def _noop(state: BRState, task: tuple, q: list, ev: list) -> None:
     return None
 
 
-AUTO["noop"] = _noop
+FLOW.add_auto("noop", _noop)
 
-__all__ = ["free_targets", "str_at"]

@@ -13,13 +13,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.engine import Event, Option, Rng
+from ludoteca.engine.flow import Step, TaskFlow
 
+from .board import order_from
 from .components import CLANS
-from .core import DECIDE, Decision, order_from
 from .state import BRState
 
 CLAN_MODES = ("choose", "random")
 FIRST_PLAYER = ("random", "1", "2", "3", "4")
+
+FLOW: TaskFlow[BRState] = TaskFlow("bloodrage opening")
+"""The clans chosen in turn."""
 
 OPTIONS = (
     Option("clans", "choice", "choose", "How the clans are shared out: each player in turn chooses one, starting "
@@ -72,4 +76,4 @@ def _clan_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], 
     ev.append(Event("br.clan_chosen", {"seat": seat, "clan": move["clan"]}))
 
 
-DECIDE["clan"] = Decision("br.prompt.clan", _clan_seats, _clan_legal, _clan_perform)
+FLOW.decision("clan", Step("br.prompt.clan", _clan_seats, _clan_legal, _clan_perform))

@@ -1,8 +1,11 @@
 """Blood Rage rules: setup, the age and phase flow, actions, legal moves and the dispatcher.
 
-The flow is a stack of tasks (see state.py). ``advance`` runs automatic tasks until a
-decision is needed; ``pending`` and ``legal`` read the decision on top (or, in the Action
-phase with nothing on the stack, the seat whose turn it is).
+The flow is a stack of tasks (see state.py) run by ``FLOW``, the engine's decision stack
+with every task of the game: this module's (ages, phases, actions, march) and those of
+opening.py (clans), effects.py (card effects, destruction, invasion) and battle.py
+(pillage and battle). ``FLOW.advance`` runs automatic tasks until a decision is needed;
+``pending`` and ``legal`` read the decision on top (or, in the Action phase with nothing
+on the stack, the seat whose turn it is).
 """
 
 from __future__ import annotations
@@ -10,47 +13,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from ludoteca.engine import Decision as EngineDecision
-from ludoteca.engine import Event, Game, IllegalMove, Move, Prompt, Result, Rng
+from ludoteca.engine import Decision, Event, IllegalMove, Move, Prompt, Rng
+from ludoteca.engine.flow import Step, TaskFlow, push
 
-from . import battle as _battle
-from . import effects as _effects  # noqa: F401  (registers the card hooks)
-from . import opening as _opening
-from .components import (
-    BOX,
-    CARDS,
-    CLANS,
-    DESTROYED_AT_SETUP,
-    FJORD_LOCS,
-    FJORD_SUPPORTS,
-    LOC_INDEX,
-    LOCATIONS,
-    MONSTERS,
-    OUTER,
-    OUTER_TOKENS,
-    PROVINCES,
-    RAGNAROK_GLORY,
-    REALM,
-    RESERVE,
-    SHIP_KINDS,
-    SLOTS,
-    STATS,
-    SUPPORT,
-    TRACKS,
-    VALHALLA,
-    VILLAGES,
-    YGG,
-    YGG_TOKEN,
-    deck_for,
-)
-from .core import (
-    AUTO,
-    DECIDE,
-    Decision,
+from . import battle, effects, opening
+from .board import (
     battle_locs,
     can_raise,
-    destroy,
-    fire,
     gain_glory,
     has_upgrade,
     horns,
@@ -61,13 +30,50 @@ from .core import (
     str_at,
     to_box,
 )
+from .components import (
+    CARDS,
+    CLANS,
+    DESTROYED_AT_SETUP,
+    FJORD_LOCS,
+    FJORD_SUPPORTS,
+    LOC_INDEX,
+    LOCATIONS,
+    OUTER,
+    OUTER_TOKENS,
+    PROVINCES,
+    RAGNAROK_GLORY,
+    REALM,
+    RESERVE,
+    SHIP_KINDS,
+    SLOTS,
+    SUPPORT,
+    TRACKS,
+    VALHALLA,
+    VILLAGES,
+    YGG,
+    YGG_TOKEN,
+    deck_for,
+)
+from .effects import destroy, fire, place
+from .scoring import final_scoring
 from .state import BRState
 
 MAX_STEPS_GUARD = 20_000
-_DECISIONS: dict[tuple[int, str, tuple], EngineDecision] = {}  # immutable, shared
+_DECISIONS: dict[tuple[int, str, tuple], Decision] = {}  # immutable, shared
 
 
-def new_state(seats: int, rng: Rng, options: Mapping[str, Any] | None = None) -> BRState:
+def _over(state: BRState) -> bool:
+    return state.over
+
+
+FLOW: TaskFlow[BRState] = TaskFlow("bloodrage", over=_over)
+"""Every task of the game, by kind: the flow runs the stack kept in ``state.stack``."""
+FLOW.include(opening.FLOW, effects.FLOW, battle.FLOW)
+
+
+def new_state(seats: int, options: Mapping[str, Any], rng: Rng) -> BRState:
+    """The board laid out, the decks shuffled, the first player and the clans (or their
+    choice) set, and the flow run up to the first decision."""
     s = BRState.__new__(BRState)
     s.n = seats
     s.rng = rng
@@ -111,35 +117,20 @@ def new_state(seats: int, rng: Rng, options: Mapping[str, Any] | None = None) ->
     s.march = None
     s.over = False
     s.moves = 0
-    _opening.set_up(s, options or {}, rng)  # first player and clans (BR-11, BR-104, BR-105)
+    opening.set_up(s, options, rng)  # first player and clans (BR-11, BR-104, BR-105)
+    FLOW.advance(s, s.stack, [])
     return s
 
 
 # -- the dispatcher ---------------------------------------------------------------------------
 
-def advance(state: BRState, ev: list) -> None:
-    stack = state.stack
-    while not state.over and stack:
-        task = stack[-1]
-        d = DECIDE.get(task[0])
-        if d is not None:
-            if d.seats(state, task):
-                return
-            stack.pop()
-            continue
-        stack.pop()
-        q: list = []
-        AUTO[task[0]](state, task, q, ev)
-        stack.extend(reversed(q))
-
-
 def pending_seats(state: BRState) -> tuple[list[int], str]:
     if state.over:
         return [], ""
-    if state.stack:
-        task = state.stack[-1]
-        d = DECIDE[task[0]]
-        return d.seats(state, task), d.prompt
+    top = FLOW.top(state.stack)
+    if top is not None:
+        task, step = top
+        return step.seats(state, task), step.prompt
     if state.phase == "action":
         return [state.turn], "br.prompt.action"
     return [], ""
@@ -181,7 +172,7 @@ def _start_age(state: BRState, task: tuple, q: list, ev: list) -> None:
     q.append(("start_action",))
 
 
-AUTO["start_age"] = _start_age
+FLOW.add_auto("start_age", _start_age)
 
 
 def _per_round(state: BRState) -> int:
@@ -219,7 +210,7 @@ def _draft_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any],
             ev.append(Event("br.packs_passed", {"left": len(state.packs[0])}))
 
 
-DECIDE["draft"] = Decision("br.prompt.pick", _draft_seats, _draft_legal, _draft_perform)
+FLOW.decision("draft", Step("br.prompt.pick", _draft_seats, _draft_legal, _draft_perform))
 
 
 def _start_action(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -231,7 +222,7 @@ def _start_action(state: BRState, task: tuple, q: list, ev: list) -> None:
     ev.append(Event("br.action_phase", {"first": state.first}))
 
 
-AUTO["start_action"] = _start_action
+FLOW.add_auto("start_action", _start_action)
 
 
 def _can_act(state: BRState, s: int) -> bool:
@@ -266,7 +257,7 @@ def _end_turn(state: BRState, task: tuple, q: list, ev: list) -> None:
     state.turn = s
 
 
-AUTO["end_turn"] = _end_turn
+FLOW.add_auto("end_turn", _end_turn)
 
 
 def _discard_phase(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -277,7 +268,7 @@ def _discard_phase(state: BRState, task: tuple, q: list, ev: list) -> None:
         ev.append(Event("br.discard_all", {}))
 
 
-AUTO["discard_phase"] = _discard_phase
+FLOW.add_auto("discard_phase", _discard_phase)
 
 
 def _discard_seats(state: BRState, task: tuple) -> list[int]:
@@ -295,7 +286,7 @@ def _discard_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any
     ev.append(Event("br.discarded", {"seat": seat, "kept": len(state.hands[seat])}))
 
 
-DECIDE["discard"] = Decision("br.prompt.discard", _discard_seats, _discard_legal, _discard_perform)
+FLOW.decision("discard", Step("br.prompt.discard", _discard_seats, _discard_legal, _discard_perform))
 
 
 def quest_done(state: BRState, seat: int, goal: str) -> bool:
@@ -325,7 +316,7 @@ def _quests(state: BRState, task: tuple, q: list, ev: list) -> None:
         state.quests[s] = []
 
 
-AUTO["quests"] = _quests
+FLOW.add_auto("quests", _quests)
 
 
 def _ragnarok(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -345,7 +336,7 @@ def _ragnarok(state: BRState, task: tuple, q: list, ev: list) -> None:
         ev.append(Event("br.doom", {"province": PROVINCES[state.ragnarok[state.age]]}))
 
 
-AUTO["ragnarok"] = _ragnarok
+FLOW.add_auto("ragnarok", _ragnarok)
 
 
 def _release(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -361,14 +352,13 @@ def _release(state: BRState, task: tuple, q: list, ev: list) -> None:
             fire(state, "release", [s], {"count": count}, q, ev)
 
 
-AUTO["release"] = _release
+FLOW.add_auto("release", _release)
 
 
 def _end_age(state: BRState, task: tuple, q: list, ev: list) -> None:
     state.pillaged = [False] * len(PROVINCES)
     state.first = (state.first + 1) % state.n
     if state.age == 3:
-        from .scoring import final_scoring
         final_scoring(state, ev)
         state.phase = "over"
         state.over = True
@@ -377,7 +367,7 @@ def _end_age(state: BRState, task: tuple, q: list, ev: list) -> None:
     q.append(("start_age",))
 
 
-AUTO["end_age"] = _end_age
+FLOW.add_auto("end_age", _end_age)
 
 
 # -- the actions ----------------------------------------------------------------------------------
@@ -396,25 +386,6 @@ def upgrade_slots(cid: str) -> list[int]:
     if slot == "clan":
         return [5, 6, 7]
     return [SLOTS.index(slot)]
-
-
-def place(state: BRState, seat: int, kind: str, to: int, reason: str, q: list, ev: list,
-          source: int = RESERVE) -> None:
-    """Put a figure from the reserve (or Valhalla) onto the board, then fire "invaded"."""
-    for i, at in enumerate(state.locs[seat]):
-        if at == source and state.kinds[seat][i] == kind:
-            state.locs[seat][i] = to
-            break
-    ev.append(Event("br.invade", {"seat": seat, "figure": kind, "to": LOCATIONS[to], "reason": reason}))
-    fire(state, "invaded", [seat], {"kind": kind, "at": to, "reason": reason}, q, ev)
-
-
-def _kinds_in(state: BRState, seat: int, where: int) -> list[str]:
-    seen: list[str] = []
-    for kind, at in zip(state.kinds[seat], state.locs[seat], strict=True):
-        if at == where and kind not in seen:
-            seen.append(kind)
-    return seen
 
 
 def action_moves(state: BRState, seat: int) -> list[dict[str, Any]]:
@@ -519,7 +490,7 @@ def perform_action(state: BRState, seat: int, move: dict[str, Any], q: list, ev:
         if state.pillaged[p]:
             state.rage[seat] -= 2
             ev.append(Event("br.challenge", {"seat": seat, "province": move["province"]}))
-        _battle.start_pillage(state, seat, p, q, ev)
+        battle.start_pillage(state, seat, p, q, ev)
     elif kind == "valhalla_invade":
         state.rage[seat] -= 1
         place(state, seat, move["figure"], LOC_INDEX[move["to"]], "friggas_domain", q, ev, source=VALHALLA)
@@ -599,122 +570,91 @@ def _march_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any],
     state.stack.pop()
 
 
-DECIDE["march"] = Decision("br.prompt.march", _march_seats, _march_legal, _march_perform)
+FLOW.decision("march", Step("br.prompt.march", _march_seats, _march_legal, _march_perform))
 
 
-# -- the Game ------------------------------------------------------------------------------------
+# -- the entry points of the Game (game.py) ---------------------------------------------------------
 
-class BloodRageGameBase(Game[BRState]):
-    id = "bloodrage"
-    name = "Blood Rage"
-    min_seats = 2
-    max_seats = 4
-    description = "Viking clans draft the gods' gifts, invade, pillage and die gloriously before Ragnarok."
-    max_moves = MAX_STEPS_GUARD
-    options = _opening.OPTIONS
-
-    def new_state(self, seats: int, options: Mapping[str, Any], rng: Rng) -> BRState:
-        state = new_state(seats, rng, options)
-        advance(state, [])
-        return state
-
-    def pending(self, state: BRState) -> list[EngineDecision]:
-        seats, prompt = pending_seats(state)
-        if not seats:
-            return []
-        args = prompt_args(state)
-        out = []
-        for s in seats:
-            key = (s, prompt, args)
-            d = _DECISIONS.get(key)
-            if d is None:
-                d = _DECISIONS[key] = EngineDecision(s, Prompt(prompt, dict(args)))
-            out.append(d)
-        return out
-
-    def simultaneous(self, state: BRState) -> Hashable | None:
-        """The draft (one round of picks at a time), the discard before the quests and a
-        battle's cards are chosen by every seat at once, each from its own hand."""
-        if state.over or not state.stack:
-            return None
-        kind = state.stack[-1][0]
-        if kind == "draft":
-            return ("draft", state.age, min(state.taken) // _per_round(state))
-        if kind == "discard":
-            return ("discard", state.age)
-        if kind == "cards" and state.battle is not None:
-            return ("cards", state.age, state.battle.province)
-        return None
-
-    def legal(self, state: BRState, seat: int) -> list[Move]:
-        if state.over:
-            return []
-        if state.stack:
-            task = state.stack[-1]
-            d = DECIDE[task[0]]
-            if seat not in d.seats(state, task):
-                return []
-            return d.legal(state, task, seat)
-        if state.phase == "action" and seat == state.turn:
-            return action_moves(state, seat)
+def pending(state: BRState) -> list[Decision]:
+    seats, prompt = pending_seats(state)
+    if not seats:
         return []
+    args = prompt_args(state)
+    out = []
+    for s in seats:
+        key = (s, prompt, args)
+        d = _DECISIONS.get(key)
+        if d is None:
+            d = _DECISIONS[key] = Decision(s, Prompt(prompt, dict(args)))
+        out.append(d)
+    return out
 
-    def perform(self, state: BRState, seat: int, move: Move) -> list[Event]:
-        ev: list[Event] = [] if state.told else _opening.announce(state)
+
+def simultaneous(state: BRState) -> Hashable | None:
+    """The draft (one round of picks at a time), the discard before the quests and a
+    battle's cards are chosen by every seat at once, each from its own hand."""
+    if state.over or not state.stack:
+        return None
+    kind = state.stack[-1][0]
+    if kind == "draft":
+        return ("draft", state.age, min(state.taken) // _per_round(state))
+    if kind == "discard":
+        return ("discard", state.age)
+    if kind == "cards" and state.battle is not None:
+        return ("cards", state.age, state.battle.province)
+    return None
+
+
+def legal(state: BRState, seat: int) -> list[Move]:
+    if state.over:
+        return []
+    if state.stack:
+        return FLOW.legal(state, state.stack, seat)
+    if state.phase == "action" and seat == state.turn:
+        return action_moves(state, seat)
+    return []
+
+
+def perform(state: BRState, seat: int, move: Move) -> list[Event]:
+    ev: list[Event] = [] if state.told else opening.announce(state)
+    state.moves += 1
+    if state.stack:
+        FLOW.perform(state, state.stack, seat, move, ev)
+    else:
         q: list = []
-        state.moves += 1
-        if state.stack:
-            task = state.stack[-1]
-            DECIDE[task[0]].perform(state, task, seat, move, q, ev)
-        else:
-            perform_action(state, seat, move, q, ev)
-        state.stack.extend(reversed(q))
-        advance(state, ev)
-        return ev
-
-    def explain(self, state: BRState, seat: int, move: Move) -> IllegalMove:
-        kind = move.get("type")
-        cid = move.get("card")
-        if kind == "clan" and state.stack and state.stack[-1][0] == "clan" and seat in pending_seats(state)[0]:
-            if move.get("clan") not in CLANS:
-                return IllegalMove("unknown_clan", f"there is no clan {move.get('clan')!r} (clans: {', '.join(CLANS)})")
-            if move.get("clan") in state.clans:
-                return IllegalMove("clan_taken", "another player has already chosen that clan")
-        if isinstance(cid, str) and kind in ("pick", "play", "play_extra", "upgrade", "quest", "keep"):
-            where = state.packs[seat] if kind == "pick" else state.hands[seat]
-            if cid not in where:
-                place = "pack" if kind == "pick" else "hand"
-                return IllegalMove("not_your_card", f"that card is not in your {place}")
-        if state.phase == "action" and not state.stack and seat == state.turn:
-            if state.rage[seat] <= 0 and kind != "pass":
-                return IllegalMove("no_rage", "with no rage left you can only pass")
-            if kind == "invade" and on_board(state, seat) >= horns(state, seat):
-                return IllegalMove("horns_limit", "you already have as many figures on the board as your Horns")
-            if kind == "invade" and move.get("to") == "yggdrasil":
-                return IllegalMove("no_invade_yggdrasil", "figures reach Yggdrasil by marching, not by invading")
-            if kind in ("invade", "upgrade", "march"):
-                return IllegalMove("not_enough_rage_or_room", f"this {kind} is not possible: rage, room or figure")
-            if kind == "pillage":
-                return IllegalMove("cannot_pillage", "you need a figure there and an unpillaged, standing province")
-        return super().explain(state, seat, move)
-
-    def result(self, state: BRState) -> Result | None:
-        if not state.over:
-            return None
-        from .scoring import breakdown
-        return Result.ranked(state.glory, None, breakdown(state))
-
-    def clone(self, state: BRState) -> BRState:
-        return state.clone()
-
-    def to_json(self, state: BRState) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: Mapping[str, Any]) -> BRState:
-        return BRState.from_json(dict(data))
-
-    def reveals(self, before: BRState, after: BRState, seat: int, move: Move, events: Any) -> bool:
-        return any(e.key in ("br.reveal", "br.quest_result", "br.watch", "br.packs_passed") for e in events)
+        perform_action(state, seat, move, q, ev)
+        push(state.stack, q)
+        FLOW.advance(state, state.stack, ev)
+    return ev
 
 
-__all__ = ["BOX", "CLANS", "MONSTERS", "STATS", "BloodRageGameBase", "advance", "new_state", "place"]
+def explain(state: BRState, seat: int, move: Move) -> IllegalMove | None:
+    """Why a move the rules refuse is refused, where a precise reason is known."""
+    kind = move.get("type")
+    cid = move.get("card")
+    if kind == "clan" and state.stack and state.stack[-1][0] == "clan" and seat in pending_seats(state)[0]:
+        if move.get("clan") not in CLANS:
+            return IllegalMove("unknown_clan", f"there is no clan {move.get('clan')!r} (clans: {', '.join(CLANS)})")
+        if move.get("clan") in state.clans:
+            return IllegalMove("clan_taken", "another player has already chosen that clan")
+    if isinstance(cid, str) and kind in ("pick", "play", "play_extra", "upgrade", "quest", "keep"):
+        where = state.packs[seat] if kind == "pick" else state.hands[seat]
+        if cid not in where:
+            place = "pack" if kind == "pick" else "hand"
+            return IllegalMove("not_your_card", f"that card is not in your {place}")
+    if state.phase == "action" and not state.stack and seat == state.turn:
+        if state.rage[seat] <= 0 and kind != "pass":
+            return IllegalMove("no_rage", "with no rage left you can only pass")
+        if kind == "invade" and on_board(state, seat) >= horns(state, seat):
+            return IllegalMove("horns_limit", "you already have as many figures on the board as your Horns")
+        if kind == "invade" and move.get("to") == "yggdrasil":
+            return IllegalMove("no_invade_yggdrasil", "figures reach Yggdrasil by marching, not by invading")
+        if kind in ("invade", "upgrade", "march"):
+            return IllegalMove("not_enough_rage_or_room", f"this {kind} is not possible: rage, room or figure")
+        if kind == "pillage":
+            return IllegalMove("cannot_pillage", "you need a figure there and an unpillaged, standing province")
+    return None
+
+
+REVEALING_EVENTS = frozenset({"br.reveal", "br.quest_result", "br.watch", "br.packs_passed"})
+"""Events that show hidden cards: a move that caused one can never be taken back."""

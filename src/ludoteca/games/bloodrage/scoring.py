@@ -6,8 +6,8 @@ from typing import Any
 
 from ludoteca.engine import Event
 
+from .board import has_upgrade, on_board
 from .components import LEGENDARY, STATS
-from .core import has_upgrade, on_board
 from .state import BRState
 
 

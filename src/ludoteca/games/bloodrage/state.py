@@ -10,33 +10,61 @@ as they reach the top. The battle under way, if any, is ``battle``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ludoteca.engine import Rng
+from ludoteca.engine.fields import BOOL, INT, INT_ROWS, INTS, RNG, STR, STRS, Field, Fields, Kind, one, optional
 
 _copy = list.copy
+
+
+def _nested_tuple(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_nested_tuple(v) for v in value)
+    return value
+
+
+def _nested_list(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_nested_list(v) for v in value]
+    return value
+
+
+BOOLS = Kind("list of bools", lambda v: v[:], lambda v: [bool(x) for x in v])
+STR_ROWS = Kind("list of lists of strings", lambda v: [row[:] for row in v],
+                lambda v: [[str(x) for x in row] for row in v])
+STR_TUPLES = Kind("list of tuples of strings", lambda v: [list(t) for t in v],
+                  lambda v: [tuple(str(x) for x in t) for t in v])
+"""Rows that are tuples: a new tuple replaces one, none is changed in place."""
+TASKS = Kind("task stack", _nested_list, lambda v: [_nested_tuple(t) for t in v])
+"""Tasks: tuples of a kind and JSON-able arguments (tuples inside stay tuples)."""
+NESTED_TUPLE = Kind("nested tuple", _nested_list, _nested_tuple)
 
 
 class Battle:
     """A pillage attempt in progress: call to arms, battle cards, resolution."""
 
-    __slots__ = (
-        "call_seat",
-        "cancelled",
-        "chosen",
-        "declines",
-        "destroyed",
-        "extra_seat",
-        "fought",
-        "out",
-        "participants",
-        "passes",
-        "pillager",
-        "played",
-        "province",
-        "valkyrie",
-        "winner",
+    FIELDS: ClassVar[Fields] = Fields(
+        Field("call_seat", INT),
+        Field("cancelled", STRS),
+        Field("chosen", STRS),
+        Field("declines", INT),
+        Field("destroyed", INTS),
+        Field("extra_seat", INT),
+        Field("fought", BOOL),
+        Field("out", INTS),
+        Field("participants", INTS),
+        Field("passes", INT),
+        Field("pillager", INT),
+        Field("played", STR_ROWS),
+        Field("province", INT),
+        Field("valkyrie", INTS),
+        Field("winner", INT),
     )
+    """Every field with its JSON form, declared once: the JSON form is derived from it and the
+    hand-written clone checked against it (tests/engine/test_conformance.py)."""
+    __slots__ = tuple(f.name for f in FIELDS)
 
     def __init__(self, province: int, pillager: int, seats: int) -> None:
         self.province = province
@@ -75,56 +103,48 @@ class Battle:
         return b
 
     def to_json(self) -> dict[str, Any]:
-        return {name: _plain(getattr(self, name)) for name in Battle.__slots__}
+        return Battle.FIELDS.to_json(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Battle:
-        b = Battle.__new__(Battle)
-        for name in Battle.__slots__:
-            value = data[name]
-            setattr(b, name, [list(v) if isinstance(v, list) else v for v in value] if isinstance(value, list)
-                    else value)
-        return b
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
+    def from_json(cls, data: Mapping[str, Any]) -> Battle:
+        return Battle.FIELDS.from_json(cls, data)
 
 
 class BRState:
-    __slots__ = (
-        "age",
-        "battle",
-        "clans",
-        "decks",
-        "destroyed",
-        "first",
-        "glory",
-        "hands",
-        "kinds",
-        "locs",
-        "march",
-        "moves",
-        "n",
-        "over",
-        "packs",
-        "passed",
-        "phase",
-        "pillaged",
-        "quests",
-        "rage",
-        "ragnarok",
-        "rng",
-        "stack",
-        "stats",
-        "taken",
-        "tokens",
-        "told",
-        "turn",
-        "upgrades",
+    FIELDS: ClassVar[Fields] = Fields(
+        Field("age", INT),
+        Field("battle", one(Battle)),
+        Field("clans", STRS),
+        Field("decks", STR_TUPLES),
+        Field("destroyed", BOOLS),
+        Field("first", INT),
+        Field("glory", INTS),
+        Field("hands", STR_ROWS),
+        Field("kinds", STR_TUPLES),
+        Field("locs", INT_ROWS),
+        Field("march", optional(NESTED_TUPLE)),
+        Field("moves", INT),
+        Field("n", INT),
+        Field("over", BOOL),
+        Field("packs", STR_ROWS),
+        Field("passed", BOOLS),
+        Field("phase", STR),
+        Field("pillaged", BOOLS),
+        Field("quests", STR_ROWS),
+        Field("rage", INTS),
+        Field("ragnarok", INTS),
+        Field("rng", RNG),
+        Field("stack", TASKS),
+        Field("stats", INT_ROWS),
+        Field("taken", INTS),
+        Field("tokens", STRS),
+        Field("told", BOOL),
+        Field("turn", INT),
+        Field("upgrades", STR_TUPLES),
     )
+    """Every field with its JSON form, declared once: the JSON form is derived from it and the
+    hand-written clone checked against it (tests/engine/test_conformance.py)."""
+    __slots__ = tuple(f.name for f in FIELDS)
 
     n: int
     rng: Rng
@@ -190,39 +210,8 @@ class BRState:
         return s
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {}
-        for name in BRState.__slots__:
-            value = getattr(self, name)
-            if name == "rng":
-                data[name] = value.to_json()
-            elif name == "battle":
-                data[name] = value.to_json() if value is not None else None
-            else:
-                data[name] = _plain(value)
-        return data
+        return BRState.FIELDS.to_json(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> BRState:
-        s = BRState.__new__(BRState)
-        for name in BRState.__slots__:
-            value = data[name]
-            if name == "rng":
-                value = Rng.from_json(value)
-            elif name == "battle":
-                value = Battle.from_json(value) if value is not None else None
-            elif name == "stack":
-                value = [_tuple(t) for t in value]
-            elif name in ("upgrades", "kinds", "decks"):
-                value = [tuple(v) for v in value]
-            elif name == "march":
-                value = _tuple(value) if value is not None else None
-            elif isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            setattr(s, name, value)
-        return s
-
-
-def _tuple(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuple(v) for v in value)
-    return value
+    def from_json(cls, data: Mapping[str, Any]) -> BRState:
+        return BRState.FIELDS.from_json(cls, data)

@@ -7,6 +7,7 @@ from typing import Any
 from ludoteca.engine import Rng
 
 from .battle import card_bonus
+from .board import str_at
 from .components import (
     CARDS,
     FJORD_SUPPORTS,
@@ -23,7 +24,7 @@ from .components import (
     VILLAGES,
     YGG,
 )
-from .core import DECIDE, str_at
+from .rules import FLOW
 from .state import BRState
 
 
@@ -84,7 +85,7 @@ def view(state: BRState, seat: int | None) -> dict[str, Any]:
         "doom": _doom(state),
         "provinces": provinces, "fjords": fjords, "clans": clans,
         "decks": [len(d) for d in state.decks],
-        "task": state.stack[-1][0] if state.stack and state.stack[-1][0] in DECIDE else None,
+        "task": state.stack[-1][0] if state.stack and state.stack[-1][0] in FLOW.steps else None,
         "over": state.over,
     }
     b = state.battle

@@ -1,5 +1,6 @@
-"""Crusaders: Thy Will Be Done (Seth Jaffee, Tasty Minstrel Games, 2018)."""
+"""Crusaders: Thy Will Be Done (Seth Jaffee, Tasty Minstrel Games, 2018). Game id
+``crusaders``; the Game is in game.py."""
 
-from .rules import CrusadersGame
+from .game import CrusadersGame
 
 __all__ = ["CrusadersGame"]

@@ -16,13 +16,13 @@ Phases (``state.phase``) and the moves they take:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from ludoteca.engine import Decision, Event, Game, IllegalMove, Move, Option, OptionValue, Prompt, Result, Rng
+from ludoteca.engine import Decision, Event, IllegalMove, Move, Option, OptionValue, Prompt, Rng
+from ludoteca.engine.flow import Dispatch
 
 from .components import ACTIONS, BUILDINGS, ENEMIES, Components, components
-from .scoring import final_result
 from .state import CrusadersState, Player
 
 BUILDING_INDEX = {name: i for i, name in enumerate(BUILDINGS)}
@@ -243,701 +243,705 @@ def place_building(state: CrusadersState, seat: int, name: str, region: int, eve
                     break
 
 
-class CrusadersGame(Game[CrusadersState]):
-    id = "crusaders"
-    name = "Crusaders: Thy Will Be Done"
-    min_seats = 2
-    max_seats = 5
-    description = ("Seth Jaffee's Crusaders (Tasty Minstrel Games, 2018): a mancala action wheel drives knights "
-                   "who crusade, build and gather influence for their order.")
-    options = (
-        Option("knight_orders", "bool", True, "Each player draws two knight orders and keeps one."),
-        Option("wheel", "choice", "shared", "Wheel arrangement: one random arrangement copied by all (shared), "
-               "each player's own random arrangement (individual), the first-game arrangement (first_game), the "
-               "learning game (learning: the first-game arrangement with both Move wedges upgraded, and no "
-               "upgrading), or the Knight's Tournament (tournament: each player arranges its own wheel and, with "
-               "knight orders, picks any order).",
-               choices=("shared", "individual", "first_game", "learning", "tournament")),
-    )
-    # A real bound: at most 60 rounds (CR-35) of 5 turns; a turn takes at most 23 decisions (resolve, split,
-    # 15 knight steps and a stop, a crusade and its Saracen reward or a build, a sowing choice); setup
-    # takes at most 30 (5 orders, 20 order tasks, 5 knights).
-    max_moves = 60 * 5 * 23 + 30
+OPTIONS = (
+    Option("knight_orders", "bool", True, "Each player draws two knight orders and keeps one."),
+    Option("wheel", "choice", "shared", "Wheel arrangement: one random arrangement copied by all (shared), "
+           "each player's own random arrangement (individual), the first-game arrangement (first_game), the "
+           "learning game (learning: the first-game arrangement with both Move wedges upgraded, and no "
+           "upgrading), or the Knight's Tournament (tournament: each player arranges its own wheel and, with "
+           "knight orders, picks any order).",
+           choices=("shared", "individual", "first_game", "learning", "tournament")),
+)
 
-    # -- setup ----------------------------------------------------------------------
+# A real bound: at most 60 rounds (CR-35) of 5 turns; a turn takes at most 23 decisions (resolve, split,
+# 15 knight steps and a stop, a crusade and its Saracen reward or a build, a sowing choice); setup
+# takes at most 30 (5 orders, 20 order tasks, 5 knights).
+MAX_MOVES = 60 * 5 * 23 + 30
 
-    def new_state(self, seats: int, options: Mapping[str, OptionValue], rng: Rng) -> CrusadersState:
-        s = CrusadersState()
-        s.seats = seats
-        s.knight_orders = bool(options["knight_orders"])
-        s.wheel_option = str(options["wheel"])
-        board = C.board_for(seats)
-        s.side = board.side
-        s.rng = rng
-        ids = [w.id for w in C.wedges]
-        shared = list(ids)
-        tournament = s.wheel_option == "tournament"
-        if s.wheel_option in ("first_game", "learning"):
-            shared = list(C.first_game_order)
-        elif not tournament:
-            rng.shuffle(shared)
-        for _ in range(seats):
-            p = Player()
-            wheel = list(shared)
-            if s.wheel_option == "individual":
-                rng.shuffle(wheel)
-            # Knight's Tournament: each player arranges its own wheel before setup (CR-42)
-            p.wheel = () if tournament else tuple(wheel)
-            if s.wheel_option == "learning":
-                # the learning game starts with both Move wedges on their upgraded side (CR-41)
-                p.upgraded = [w in C.learning_upgraded for w in p.wheel]
-            p.tokens = [C.tokens_per_wedge] * 6
-            p.knights = [-1] * C.knights
-            s.players.append(p)
-        n = len(board.regions)
-        tokens = list(C.enemy_tokens)
-        rng.shuffle(tokens)
-        s.enemy = [""] * n
-        for region, token in zip(board.flags, tokens, strict=False):
-            s.enemy[region] = token
-        tiles = [t.id for t in C.tiles]
-        rng.shuffle(tiles)
-        s.tiles = [""] * n
-        for region, tile in zip(board.slots, tiles, strict=False):
-            s.tiles[region] = tile
-        s.buildings = [()] * n
-        s.supply = C.supply_base + C.supply_per_player * seats
-        if tournament:
-            # every order is open to every player, the same one to several (CR-42): nothing is dealt
-            s.phase = "order"
-        elif s.knight_orders:
-            deck = [o.id for o in C.orders]
-            rng.shuffle(deck)
-            for p in s.players:
-                p.offers = sorted(deck[:2])
-                deck = deck[2:]
-            s.box = sorted(deck)
-            s.phase = "order"
-        else:
-            s.revealed = True
-            self._after_orders(s)
-        return s
 
-    def _maybe_reveal(self, state: CrusadersState, events: list[Event]) -> None:
-        """Once every seat has chosen (its order, and in the Knight's Tournament its wheel), all is shown."""
-        if any(len(q.wheel) < 6 or (state.knight_orders and not q.order) for q in state.players):
-            return
-        state.revealed = True
-        if state.wheel_option == "tournament":
-            events.append(Event("cr.wheels_revealed", {}))
-        if state.knight_orders:
-            events.append(Event("cr.orders_revealed", {"orders": [q.order for q in state.players]}))
-        self._after_orders(state)
+# -- setup ----------------------------------------------------------------------
 
-    def _after_orders(self, s: CrusadersState) -> None:
-        tasks: list[tuple[int, str]] = []
-        for seat, p in enumerate(s.players):
-            order = C.order_index.get(p.order)
-            if order is None:
-                continue
-            if order.tokens_per_wedge != C.tokens_per_wedge:
-                p.tokens = [order.tokens_per_wedge] * 6
-            if order.extra_move_tokens:
-                for pos, wedge in enumerate(p.wheel):
-                    if C.wedges[C.wedge_index[wedge]].action == "move":
-                        p.tokens[pos] += order.extra_move_tokens
-            if order.extra_knight:
-                p.knights.append(-2)  # placed with the first knight
-            tasks += [(seat, "remove")] * order.removed_tokens
-            tasks += [(seat, "extra")] * order.extra_tokens
-            tasks += [(seat, "upgrade")] * order.upgrades
-        tasks += [(seat, "place") for seat in reversed(range(s.seats))]
-        s.setup_tasks = tasks
-        s.phase = "setup"
-        s.current = tasks[0][0]
+def new_state(seats: int, options: Mapping[str, OptionValue], rng: Rng) -> CrusadersState:
+    s = CrusadersState()
+    s.seats = seats
+    s.knight_orders = bool(options["knight_orders"])
+    s.wheel_option = str(options["wheel"])
+    board = C.board_for(seats)
+    s.side = board.side
+    s.rng = rng
+    ids = [w.id for w in C.wedges]
+    shared = list(ids)
+    tournament = s.wheel_option == "tournament"
+    if s.wheel_option in ("first_game", "learning"):
+        shared = list(C.first_game_order)
+    elif not tournament:
+        rng.shuffle(shared)
+    for _ in range(seats):
+        p = Player()
+        wheel = list(shared)
+        if s.wheel_option == "individual":
+            rng.shuffle(wheel)
+        # Knight's Tournament: each player arranges its own wheel before setup (CR-42)
+        p.wheel = () if tournament else tuple(wheel)
+        if s.wheel_option == "learning":
+            # the learning game starts with both Move wedges on their upgraded side (CR-41)
+            p.upgraded = [w in C.learning_upgraded for w in p.wheel]
+        p.tokens = [C.tokens_per_wedge] * 6
+        p.knights = [-1] * C.knights
+        s.players.append(p)
+    n = len(board.regions)
+    tokens = list(C.enemy_tokens)
+    rng.shuffle(tokens)
+    s.enemy = [""] * n
+    for region, token in zip(board.flags, tokens, strict=False):
+        s.enemy[region] = token
+    tiles = [t.id for t in C.tiles]
+    rng.shuffle(tiles)
+    s.tiles = [""] * n
+    for region, tile in zip(board.slots, tiles, strict=False):
+        s.tiles[region] = tile
+    s.buildings = [()] * n
+    s.supply = C.supply_base + C.supply_per_player * seats
+    if tournament:
+        # every order is open to every player, the same one to several (CR-42): nothing is dealt
+        s.phase = "order"
+    elif s.knight_orders:
+        deck = [o.id for o in C.orders]
+        rng.shuffle(deck)
+        for p in s.players:
+            p.offers = sorted(deck[:2])
+            deck = deck[2:]
+        s.box = sorted(deck)
+        s.phase = "order"
+    else:
+        s.revealed = True
+        _after_orders(s)
+    return s
 
-    # -- who decides ----------------------------------------------------------------
 
-    def pending(self, state: CrusadersState) -> list[Decision]:
-        phase = state.phase
-        plain = _PLAIN_DECISIONS.get(phase)
-        if plain is not None:
-            return [plain[state.current]]
-        if phase == "over":
-            return []
-        if phase == "order":
-            # the offers themselves are in each seat's own view, never in a prompt others might see
-            out = []
-            for seat, p in enumerate(state.players):
-                if len(p.wheel) < 6:
-                    out.append(_decision(seat, "cr.prompt.arrange", "n", len(p.wheel) + 1))
-                elif state.knight_orders and not p.order:
-                    key = "cr.prompt.order_any" if state.wheel_option == "tournament" else "cr.prompt.order"
-                    out.append(_decision(seat, key))
-            return out
-        if phase == "setup":
-            seat, task = state.setup_tasks[0]
-            return [_decision(seat, f"cr.prompt.setup_{task}")]
-        if phase == "move":
-            return [_decision(state.current, "cr.prompt.move", "points", state.points)]
-        wedge = state.players[state.current].wheel[state.wedge]
-        return [_decision(state.current, _WEDGE_PROMPTS[phase], "wedge", wedge)]
+def _maybe_reveal(state: CrusadersState, events: list[Event]) -> None:
+    """Once every seat has chosen (its order, and in the Knight's Tournament its wheel), all is shown."""
+    if any(len(q.wheel) < 6 or (state.knight_orders and not q.order) for q in state.players):
+        return
+    state.revealed = True
+    if state.wheel_option == "tournament":
+        events.append(Event("cr.wheels_revealed", {}))
+    if state.knight_orders:
+        events.append(Event("cr.orders_revealed", {"orders": [q.order for q in state.players]}))
+    _after_orders(state)
 
-    # -- legal moves ----------------------------------------------------------------
 
-    def legal(self, state: CrusadersState, seat: int) -> list[Move]:
-        phase = state.phase
-        if phase == "order":
-            return self._legal_order(state, seat)
-        if seat != state.current:
-            return []
-        # one lookup instead of a chain of comparisons: legal runs on every decision of a playout
-        moves = _LEGALS.get(phase)
-        return moves(self, state, state.players[seat]) if moves is not None else []
+def _after_orders(s: CrusadersState) -> None:
+    tasks: list[tuple[int, str]] = []
+    for seat, p in enumerate(s.players):
+        order = C.order_index.get(p.order)
+        if order is None:
+            continue
+        if order.tokens_per_wedge != C.tokens_per_wedge:
+            p.tokens = [order.tokens_per_wedge] * 6
+        if order.extra_move_tokens:
+            for pos, wedge in enumerate(p.wheel):
+                if C.wedges[C.wedge_index[wedge]].action == "move":
+                    p.tokens[pos] += order.extra_move_tokens
+        if order.extra_knight:
+            p.knights.append(-2)  # placed with the first knight
+        tasks += [(seat, "remove")] * order.removed_tokens
+        tasks += [(seat, "extra")] * order.extra_tokens
+        tasks += [(seat, "upgrade")] * order.upgrades
+    tasks += [(seat, "place") for seat in reversed(range(s.seats))]
+    s.setup_tasks = tasks
+    s.phase = "setup"
+    s.current = tasks[0][0]
 
-    def _legal_order(self, state: CrusadersState, seat: int) -> list[Move]:
-        p = state.players[seat]
-        if len(p.wheel) < 6:
-            return [{"type": "arrange", "wedge": w.id} for w in C.wedges if w.id not in p.wheel]
-        if p.order or not state.knight_orders:
-            return []
-        if state.wheel_option == "tournament":
-            return [{"type": "order", "order": o.id} for o in C.orders]
-        return [{"type": "order", "order": o} for o in p.offers]
 
-    def _legal_setup(self, state: CrusadersState, p: Player) -> list[Move]:
-        board = BOARDS[state.seats]
-        task = state.setup_tasks[0][1]
-        if task == "place":
-            taken = {k for other in state.players if other is not p for k in other.knights if k >= 0}
-            return [{"type": "place_knight", "region": board.regions[r].id} for r in board.starts if r not in taken]
-        if task == "remove":
-            return [{"type": "remove_token", "wedge": pos} for pos in range(6) if p.tokens[pos] >= C.tokens_per_wedge]
-        if task == "extra":
-            return [{"type": "add_token", "wedge": pos} for pos in range(6)]
-        return [{"type": "setup_upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
+# -- who decides ----------------------------------------------------------------
 
-    def _legal_turn(self, state: CrusadersState, p: Player) -> list[Move]:
-        moves: list[Move] = [{"type": "resolve", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0]
-        upgraded = p.upgraded
-        if all(upgraded):  # then there is nothing left to upgrade
-            moves.append({"type": "skip"})
-        elif state.wheel_option != "learning":  # the learning game has no upgrading (CR-41)
-            moves += [{"type": "upgrade", "wedge": pos} for pos, up in enumerate(upgraded) if not up]
-        return moves
-
-    def _legal_split(self, state: CrusadersState, p: Player) -> list[Move]:
-        key = (p.wheel[state.wedge], p.tokens[state.wedge])
-        shapes = _SPLIT_SHAPES.get(key)
-        if shapes is None:
-            wedge = WEDGES[key[0]]
-            shapes = _SPLIT_SHAPES[key] = _split_shapes(key[1], wedge.action, wedge.upgrade)
-        return [shape.copy() for shape in shapes]
-
-    def _legal_move(self, state: CrusadersState, p: Player) -> list[Move]:
-        moves: list[Move] = [{"type": "stop"}]
-        points = state.points
-        enemy = state.enemy
-        steps = _STEP_SHAPES[state.seats]
-        for k, where in enumerate(p.knights):
-            if where < 0 or (2 if enemy[where] else 1) > points:
-                continue
-            moves += [shape.copy() for shape in steps[where][k]]
-        return moves
-
-    def _legal_crusade(self, state: CrusadersState, p: Player) -> list[Move]:
-        ids = REGION_IDS[state.seats]
-        return [{"type": "crusade", "region": ids[r]} for r in self._crusade_targets(state)] + [{"type": "pass"}]
-
-    def _legal_saracen(self, state: CrusadersState, p: Player) -> list[Move]:
-        return [{"type": "saracen", "take": take} for take in self._saracen_options(state)]
-
-    def _legal_build(self, state: CrusadersState, p: Player) -> list[Move]:
-        ids = REGION_IDS[state.seats]
-        return [{"type": "build", "building": name, "region": ids[r]} for name, r in self._build_options(state)] + [
-            {"type": "pass"}]
-
-    def _legal_after_upgrade(self, state: CrusadersState, p: Player) -> list[Move]:
-        return [{"type": "sow_wedge", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0] + [{"type": "no_sow"}]
-
-    def _legal_skip(self, state: CrusadersState, p: Player) -> list[Move]:
-        return [{"type": "sow_wedge", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0]
-
-    def _legal_sow(self, state: CrusadersState, p: Player) -> list[Move]:
-        return self._sow_variants(state)
-
-    def _crusade_targets(self, state: CrusadersState) -> list[int]:
-        p = state.players[state.current]
-        value = state.points
-        seen = []
-        for where in p.knights:
-            token = state.enemy[where] if where >= 0 else ""
-            if token and where not in seen and enemy_strength(state, token) <= value:
-                seen.append(where)
-        return sorted(seen)
-
-    def _saracen_options(self, state: CrusadersState) -> list[str]:
-        p = state.players[state.current]
-        reward = state.reward
-        options = []
-        if reward == "troop":
-            if p.troops < len(C.troops):
-                options.append("troop")
-        elif p.built[BUILDING_INDEX[reward]] < 4 and can_build_in(state, state.sara_region):
-            options.append("building")
-        options.append("influence")
-        return options
-
-    def _build_options(self, state: CrusadersState, first_only: bool = False) -> list[tuple[str, int]]:
-        """(building, region) pairs the current seat can build with ``state.points``; with ``first_only``
-        the first one found, if any."""
-        p = state.players[state.current]
-        value = state.points
-        built = p.built
-        seats = state.seats
-        limit = building_limit(state)
-        enemy = state.enemy
-        buildings = state.buildings
+def pending(state: CrusadersState) -> list[Decision]:
+    phase = state.phase
+    plain = _PLAIN_DECISIONS.get(phase)
+    if plain is not None:
+        return [plain[state.current]]
+    if phase == "over":
+        return []
+    if phase == "order":
+        # the offers themselves are in each seat's own view, never in a prompt others might see
         out = []
-        for r in sorted({k for k in p.knights if k >= 0}):
-            here = buildings[r]
-            if enemy[r] or len(here) >= limit:
-                continue
-            if seats < 5 or not here:  # region_bonuses_apply
-                key = (seats, r, state.tiles[r])
-                discounts = _DISCOUNTS.get(key)
-                if discounts is None:
-                    discounts = _DISCOUNTS[key] = _discounts(*key)
-            else:
-                discounts = NO_DISCOUNTS
-            for b, name in enumerate(BUILDINGS):
-                level = built[b]
-                if level < 4 and max(0, BUILDING_COSTS[b][level] - discounts[b]) <= value:
-                    out.append((name, r))
-                    if first_only:
-                        return out
+        for seat, p in enumerate(state.players):
+            if len(p.wheel) < 6:
+                out.append(_decision(seat, "cr.prompt.arrange", "n", len(p.wheel) + 1))
+            elif state.knight_orders and not p.order:
+                key = "cr.prompt.order_any" if state.wheel_option == "tournament" else "cr.prompt.order"
+                out.append(_decision(seat, key))
         return out
+    if phase == "setup":
+        seat, task = state.setup_tasks[0]
+        return [_decision(seat, f"cr.prompt.setup_{task}")]
+    if phase == "move":
+        return [_decision(state.current, "cr.prompt.move", "points", state.points)]
+    wedge = state.players[state.current].wheel[state.wedge]
+    return [_decision(state.current, _WEDGE_PROMPTS[phase], "wedge", wedge)]
 
-    def _can_build(self, state: CrusadersState) -> bool:
-        """Whether ``_build_options`` is not empty (stops at the first option)."""
-        return bool(self._build_options(state, True))
 
-    # -- sowing ----------------------------------------------------------------------
+# -- legal moves ----------------------------------------------------------------
 
-    def _sow_variants(self, state: CrusadersState) -> list[Move]:
-        """The ways to sow the wedge ``state.wedge`` (several only with some knight orders) (CR-17, CR-33)."""
-        return [shape.copy() for shape in self._sow_variant_shapes(state)]
+def legal(state: CrusadersState, seat: int) -> list[Move]:
+    phase = state.phase
+    if phase == "order":
+        return _legal_order(state, seat)
+    if seat != state.current:
+        return []
+    # one lookup instead of a chain of comparisons: legal runs on every decision of a playout
+    moves = LEGAL.get(phase)
+    return moves(state, state.players[seat]) if moves is not None else []
 
-    def _sow_variant_shapes(self, state: CrusadersState) -> tuple[Move, ...]:
-        """The sowing variants, shared: never to be handed out or changed."""
-        p = state.players[state.current]
-        order_id = p.order if state.revealed else ""
-        n = p.tokens[state.wedge]
-        key = (state.wedge, n, order_id)
-        shapes = _SOW_SHAPES.get(key)
-        if shapes is None:
-            shapes = _SOW_SHAPES[key] = tuple(self._sow_shapes(state.wedge, n, C.order_index.get(order_id)))
-        return shapes
 
-    @staticmethod
-    def _sow_shapes(wedge: int, n: int, order: Any) -> list[Move]:
-        starts = ["next", "same"] if order and order.sow_from_same else ["next"]
-        dirs = ["cw", "ccw"] if order and order.sow_reverse else ["cw"]
-        moves: list[Move] = []
-        for start in starts:
-            for direction in dirs:
-                d = 1 if direction == "cw" else -1
-                first = wedge if start == "same" else (wedge + d) % 6
-                path: list[int] = []
-                for i in range(min(n, 6)):
-                    pos = (first + i * d) % 6
-                    if pos not in path:
-                        path.append(pos)
-                skips = [-1] + (path if order and order.sow_skip else [])
-                doubles = [-1] + (path[: max(0, n - 1)] if order and order.sow_double and n >= 2 else [])
-                for skip in skips:
-                    for double in doubles:
-                        moves.append({"type": "sow", "from": start, "dir": direction, "skip": skip,
-                                      "double": double})
-        return moves
+def _legal_order(state: CrusadersState, seat: int) -> list[Move]:
+    p = state.players[seat]
+    if len(p.wheel) < 6:
+        return [{"type": "arrange", "wedge": w.id} for w in C.wedges if w.id not in p.wheel]
+    if p.order or not state.knight_orders:
+        return []
+    if state.wheel_option == "tournament":
+        return [{"type": "order", "order": o.id} for o in C.orders]
+    return [{"type": "order", "order": o} for o in p.offers]
 
-    def _do_sow(self, state: CrusadersState, move: Move, events: list[Event]) -> None:
-        seat = state.current
-        p = state.players[seat]
-        w = state.wedge
-        n = p.tokens[w]
-        p.tokens[w] = 0
-        if move is PLAIN_SOW:
-            self._plain_sow(p.tokens, w, n)
-            events.append(Event("cr.sown", {"seat": seat, "wedge": p.wheel[w], "tokens": p.tokens[:]}))
-            return
-        d = 1 if move["dir"] == "cw" else -1
-        pos = w if move["from"] == "same" else (w + d) % 6
-        skip, double = move["skip"], move["double"]
-        skipped = doubled = False
-        while n > 0:
-            if not skipped and pos == skip:
-                skipped = True
-                pos = (pos + d) % 6
-                continue
-            if not doubled and pos == double and n >= 2:
-                p.tokens[pos] += 2
-                n -= 2
-                doubled = True
-            else:
-                p.tokens[pos] += 1
-                n -= 1
-            pos = (pos + d) % 6
+
+def _legal_setup(state: CrusadersState, p: Player) -> list[Move]:
+    board = BOARDS[state.seats]
+    task = state.setup_tasks[0][1]
+    if task == "place":
+        taken = {k for other in state.players if other is not p for k in other.knights if k >= 0}
+        return [{"type": "place_knight", "region": board.regions[r].id} for r in board.starts if r not in taken]
+    if task == "remove":
+        return [{"type": "remove_token", "wedge": pos} for pos in range(6) if p.tokens[pos] >= C.tokens_per_wedge]
+    if task == "extra":
+        return [{"type": "add_token", "wedge": pos} for pos in range(6)]
+    return [{"type": "setup_upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
+
+
+def _legal_turn(state: CrusadersState, p: Player) -> list[Move]:
+    moves: list[Move] = [{"type": "resolve", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0]
+    upgraded = p.upgraded
+    if all(upgraded):  # then there is nothing left to upgrade
+        moves.append({"type": "skip"})
+    elif state.wheel_option != "learning":  # the learning game has no upgrading (CR-41)
+        moves += [{"type": "upgrade", "wedge": pos} for pos, up in enumerate(upgraded) if not up]
+    return moves
+
+
+def _legal_split(state: CrusadersState, p: Player) -> list[Move]:
+    key = (p.wheel[state.wedge], p.tokens[state.wedge])
+    shapes = _SPLIT_SHAPES.get(key)
+    if shapes is None:
+        wedge = WEDGES[key[0]]
+        shapes = _SPLIT_SHAPES[key] = _split_shapes(key[1], wedge.action, wedge.upgrade)
+    return [shape.copy() for shape in shapes]
+
+
+def _legal_move(state: CrusadersState, p: Player) -> list[Move]:
+    moves: list[Move] = [{"type": "stop"}]
+    points = state.points
+    enemy = state.enemy
+    steps = _STEP_SHAPES[state.seats]
+    for k, where in enumerate(p.knights):
+        if where < 0 or (2 if enemy[where] else 1) > points:
+            continue
+        moves += [shape.copy() for shape in steps[where][k]]
+    return moves
+
+
+def _legal_crusade(state: CrusadersState, p: Player) -> list[Move]:
+    ids = REGION_IDS[state.seats]
+    return [{"type": "crusade", "region": ids[r]} for r in _crusade_targets(state)] + [{"type": "pass"}]
+
+
+def _legal_saracen(state: CrusadersState, p: Player) -> list[Move]:
+    return [{"type": "saracen", "take": take} for take in _saracen_options(state)]
+
+
+def _legal_build(state: CrusadersState, p: Player) -> list[Move]:
+    ids = REGION_IDS[state.seats]
+    return [{"type": "build", "building": name, "region": ids[r]} for name, r in _build_options(state)] + [
+        {"type": "pass"}]
+
+
+def _legal_after_upgrade(state: CrusadersState, p: Player) -> list[Move]:
+    return [{"type": "sow_wedge", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0] + [{"type": "no_sow"}]
+
+
+def _legal_skip(state: CrusadersState, p: Player) -> list[Move]:
+    return [{"type": "sow_wedge", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0]
+
+
+def _legal_sow(state: CrusadersState, p: Player) -> list[Move]:
+    return _sow_variants(state)
+
+
+def _crusade_targets(state: CrusadersState) -> list[int]:
+    p = state.players[state.current]
+    value = state.points
+    seen = []
+    for where in p.knights:
+        token = state.enemy[where] if where >= 0 else ""
+        if token and where not in seen and enemy_strength(state, token) <= value:
+            seen.append(where)
+    return sorted(seen)
+
+
+def _saracen_options(state: CrusadersState) -> list[str]:
+    p = state.players[state.current]
+    reward = state.reward
+    options = []
+    if reward == "troop":
+        if p.troops < len(C.troops):
+            options.append("troop")
+    elif p.built[BUILDING_INDEX[reward]] < 4 and can_build_in(state, state.sara_region):
+        options.append("building")
+    options.append("influence")
+    return options
+
+
+def _build_options(state: CrusadersState, first_only: bool = False) -> list[tuple[str, int]]:
+    """(building, region) pairs the current seat can build with ``state.points``; with ``first_only``
+    the first one found, if any."""
+    p = state.players[state.current]
+    value = state.points
+    built = p.built
+    seats = state.seats
+    limit = building_limit(state)
+    enemy = state.enemy
+    buildings = state.buildings
+    out = []
+    for r in sorted({k for k in p.knights if k >= 0}):
+        here = buildings[r]
+        if enemy[r] or len(here) >= limit:
+            continue
+        if seats < 5 or not here:  # region_bonuses_apply
+            key = (seats, r, state.tiles[r])
+            discounts = _DISCOUNTS.get(key)
+            if discounts is None:
+                discounts = _DISCOUNTS[key] = _discounts(*key)
+        else:
+            discounts = NO_DISCOUNTS
+        for b, name in enumerate(BUILDINGS):
+            level = built[b]
+            if level < 4 and max(0, BUILDING_COSTS[b][level] - discounts[b]) <= value:
+                out.append((name, r))
+                if first_only:
+                    return out
+    return out
+
+
+def _can_build(state: CrusadersState) -> bool:
+    """Whether ``_build_options`` is not empty (stops at the first option)."""
+    return bool(_build_options(state, True))
+
+
+# -- sowing ----------------------------------------------------------------------
+
+def _sow_variants(state: CrusadersState) -> list[Move]:
+    """The ways to sow the wedge ``state.wedge`` (several only with some knight orders) (CR-17, CR-33)."""
+    return [shape.copy() for shape in _sow_variant_shapes(state)]
+
+
+def _sow_variant_shapes(state: CrusadersState) -> tuple[Move, ...]:
+    """The sowing variants, shared: never to be handed out or changed."""
+    p = state.players[state.current]
+    order_id = p.order if state.revealed else ""
+    n = p.tokens[state.wedge]
+    key = (state.wedge, n, order_id)
+    shapes = _SOW_SHAPES.get(key)
+    if shapes is None:
+        shapes = _SOW_SHAPES[key] = tuple(_sow_shapes(state.wedge, n, C.order_index.get(order_id)))
+    return shapes
+
+
+def _sow_shapes(wedge: int, n: int, order: Any) -> list[Move]:
+    starts = ["next", "same"] if order and order.sow_from_same else ["next"]
+    dirs = ["cw", "ccw"] if order and order.sow_reverse else ["cw"]
+    moves: list[Move] = []
+    for start in starts:
+        for direction in dirs:
+            d = 1 if direction == "cw" else -1
+            first = wedge if start == "same" else (wedge + d) % 6
+            path: list[int] = []
+            for i in range(min(n, 6)):
+                pos = (first + i * d) % 6
+                if pos not in path:
+                    path.append(pos)
+            skips = [-1] + (path if order and order.sow_skip else [])
+            doubles = [-1] + (path[: max(0, n - 1)] if order and order.sow_double and n >= 2 else [])
+            for skip in skips:
+                for double in doubles:
+                    moves.append({"type": "sow", "from": start, "dir": direction, "skip": skip,
+                                  "double": double})
+    return moves
+
+
+def _do_sow(state: CrusadersState, move: Move, events: list[Event]) -> None:
+    seat = state.current
+    p = state.players[seat]
+    w = state.wedge
+    n = p.tokens[w]
+    p.tokens[w] = 0
+    if move is PLAIN_SOW:
+        _plain_sow(p.tokens, w, n)
         events.append(Event("cr.sown", {"seat": seat, "wedge": p.wheel[w], "tokens": p.tokens[:]}))
+        return
+    d = 1 if move["dir"] == "cw" else -1
+    pos = w if move["from"] == "same" else (w + d) % 6
+    skip, double = move["skip"], move["double"]
+    skipped = doubled = False
+    while n > 0:
+        if not skipped and pos == skip:
+            skipped = True
+            pos = (pos + d) % 6
+            continue
+        if not doubled and pos == double and n >= 2:
+            p.tokens[pos] += 2
+            n -= 2
+            doubled = True
+        else:
+            p.tokens[pos] += 1
+            n -= 1
+        pos = (pos + d) % 6
+    events.append(Event("cr.sown", {"seat": seat, "wedge": p.wheel[w], "tokens": p.tokens[:]}))
 
-    @staticmethod
-    def _plain_sow(tokens: list[int], w: int, n: int) -> None:
-        """One token on each wedge clockwise from the next one, round and round: every wedge gets a
-        full lap's worth, the first ``n % 6`` one more."""
-        laps, rest = divmod(n, 6)
-        if laps:
-            for pos in range(6):
-                tokens[pos] += laps
-        for i in range(w + 1, w + 1 + rest):
-            tokens[i % 6] += 1
 
-    def _can_step(self, state: CrusadersState) -> bool:
-        points = state.points
-        if points <= 0:
-            return False
-        knights = state.players[state.current].knights
-        if points >= 2:  # any knight on the board can leave its region, enemy or not
-            return max(knights) >= 0
-        enemy = state.enemy
-        for k in knights:  # noqa: SIM110  (a plain loop: cheaper than any() on a generator)
-            if k >= 0 and not enemy[k]:
-                return True
+def _plain_sow(tokens: list[int], w: int, n: int) -> None:
+    """One token on each wedge clockwise from the next one, round and round: every wedge gets a
+    full lap's worth, the first ``n % 6`` one more."""
+    laps, rest = divmod(n, 6)
+    if laps:
+        for pos in range(6):
+            tokens[pos] += laps
+    for i in range(w + 1, w + 1 + rest):
+        tokens[i % 6] += 1
+
+
+def _can_step(state: CrusadersState) -> bool:
+    points = state.points
+    if points <= 0:
         return False
-
-    def _begin_sow(self, state: CrusadersState, events: list[Event]) -> None:
-        state.phase = "sow"
-        if not state.revealed or state.players[state.current].order not in SOW_ORDERS:
-            self._do_sow(state, PLAIN_SOW, events)
-            self._end_turn(state, events)
-            return
-        variants = self._sow_variant_shapes(state)
-        if len(variants) == 1:
-            self._do_sow(state, variants[0], events)
-            self._end_turn(state, events)
-
-    def _end_turn(self, state: CrusadersState, events: list[Event]) -> None:
-        state.actions = []
-        state.wedge = -1
-        state.points = 0
-        state.sara_region = -1
-        state.reward = ""
-        state.turns += 1
-        state.current = (state.current + 1) % state.seats
-        if state.current == 0:
-            state.round += 1
-            if state.ending or state.round >= C.round_limit:
-                state.phase = "over"
-                events.append(Event("cr.game_over", {"round": state.round}))
-                return
-        state.phase = "turn"
-
-    # -- actions ---------------------------------------------------------------------
-
-    def _next_action(self, state: CrusadersState, events: list[Event]) -> None:
-        while state.actions:
-            action, tokens = state.actions.pop(0)
-            if self._start_action(state, action, tokens, events):
-                return
-        self._begin_sow(state, events)
-
-    def _start_action(self, state: CrusadersState, action: str, tokens: int, events: list[Event]) -> bool:
-        """Start one action; True if it waits for a choice, False if it resolved by itself."""
-        seat = state.current
-        p = state.players[seat]
-        value = action_value(state, seat, action, tokens)
-        events.append(Event("cr.action", {"seat": seat, "action": action, "tokens": tokens, "value": value}))
-        if action == "move":
-            state.points = value
-            state.phase = "move"
-            return self._can_step(state)
-        if action == "muster":
-            if p.troops < len(C.troops) and value >= C.troops[p.troops].cost:
-                self._muster(state, seat, events)
-            else:
-                events.append(Event("cr.failed", {"seat": seat, "action": action}))
-            return False
-        if action == "influence":
-            gain(state, seat, value, events, "influence")
-            return False
-        state.points = value
-        state.phase = action
-        if action == "crusade":
-            if self._crusade_targets(state):
-                return True
-        elif self._can_build(state):
+    knights = state.players[state.current].knights
+    if points >= 2:  # any knight on the board can leave its region, enemy or not
+        return max(knights) >= 0
+    enemy = state.enemy
+    for k in knights:  # noqa: SIM110  (a plain loop: cheaper than any() on a generator)
+        if k >= 0 and not enemy[k]:
             return True
-        events.append(Event("cr.failed", {"seat": seat, "action": action}))
+    return False
+
+
+def _begin_sow(state: CrusadersState, events: list[Event]) -> None:
+    state.phase = "sow"
+    if not state.revealed or state.players[state.current].order not in SOW_ORDERS:
+        _do_sow(state, PLAIN_SOW, events)
+        _end_turn(state, events)
+        return
+    variants = _sow_variant_shapes(state)
+    if len(variants) == 1:
+        _do_sow(state, variants[0], events)
+        _end_turn(state, events)
+
+
+def _end_turn(state: CrusadersState, events: list[Event]) -> None:
+    state.actions = []
+    state.wedge = -1
+    state.points = 0
+    state.sara_region = -1
+    state.reward = ""
+    state.turns += 1
+    state.current = (state.current + 1) % state.seats
+    if state.current == 0:
+        state.round += 1
+        if state.ending or state.round >= C.round_limit:
+            state.phase = "over"
+            events.append(Event("cr.game_over", {"round": state.round}))
+            return
+    state.phase = "turn"
+
+
+# -- actions ---------------------------------------------------------------------
+
+def _next_action(state: CrusadersState, events: list[Event]) -> None:
+    while state.actions:
+        action, tokens = state.actions.pop(0)
+        if _start_action(state, action, tokens, events):
+            return
+    _begin_sow(state, events)
+
+
+def _start_action(state: CrusadersState, action: str, tokens: int, events: list[Event]) -> bool:
+    """Start one action; True if it waits for a choice, False if it resolved by itself."""
+    seat = state.current
+    p = state.players[seat]
+    value = action_value(state, seat, action, tokens)
+    events.append(Event("cr.action", {"seat": seat, "action": action, "tokens": tokens, "value": value}))
+    if action == "move":
+        state.points = value
+        state.phase = "move"
+        return _can_step(state)
+    if action == "muster":
+        if p.troops < len(C.troops) and value >= C.troops[p.troops].cost:
+            _muster(state, seat, events)
+        else:
+            events.append(Event("cr.failed", {"seat": seat, "action": action}))
         return False
+    if action == "influence":
+        gain(state, seat, value, events, "influence")
+        return False
+    state.points = value
+    state.phase = action
+    if action == "crusade":
+        if _crusade_targets(state):
+            return True
+    elif _can_build(state):
+        return True
+    events.append(Event("cr.failed", {"seat": seat, "action": action}))
+    return False
 
-    def _muster(self, state: CrusadersState, seat: int, events: list[Event]) -> None:
-        p = state.players[seat]
-        troop = C.troops[p.troops]
-        p.troops += 1
-        events.append(Event("cr.mustered", {"seat": seat, "level": p.troops}))
-        gain(state, seat, troop.influence, events, "muster")
 
-    def _crusade(self, state: CrusadersState, region: int, events: list[Event]) -> None:
-        seat = state.current
-        p = state.players[seat]
-        token = state.enemy[region]
-        strength = enemy_strength(state, token)
-        kind = enemy_kind(token)
-        state.enemy[region] = ""
-        p.defeated[kind] += 1
-        region_id = BOARDS[state.seats].regions[region].id
-        events.append(Event("cr.defeated", {"seat": seat, "enemy": ENEMIES[kind], "region": region_id,
-                                            "strength": strength}))
-        if kind < 2:
-            gain(state, seat, strength, events, "crusade")
-            state.track[kind] += 1
-            self._next_action(state, events)
-            return
-        state.sara_region = region
-        state.reward = token.split(":", 1)[1]
-        state.phase = "saracen"
-        if self._saracen_options(state) == ["influence"]:
-            gain(state, seat, C.saracen_fallback, events, "saracen")
-            self._next_action(state, events)
+def _muster(state: CrusadersState, seat: int, events: list[Event]) -> None:
+    p = state.players[seat]
+    troop = C.troops[p.troops]
+    p.troops += 1
+    events.append(Event("cr.mustered", {"seat": seat, "level": p.troops}))
+    gain(state, seat, troop.influence, events, "muster")
 
-    # -- playing ---------------------------------------------------------------------
 
-    def perform(self, state: CrusadersState, seat: int, move: Move) -> list[Event]:
-        events: list[Event] = []
-        kind = move["type"]
-        # one lookup instead of a chain of comparisons: perform runs on every decision of a playout
-        play = _PLAYS.get(kind)
-        if state.phase == "setup" and kind != "arrange" and kind != "order":
-            play = CrusadersGame._play_setup
-        if play is None:
-            raise IllegalMove("bad_move_type", f"unknown move {kind!r}")
-        play(self, state, seat, move, events)
-        return events
+def _crusade(state: CrusadersState, region: int, events: list[Event]) -> None:
+    seat = state.current
+    p = state.players[seat]
+    token = state.enemy[region]
+    strength = enemy_strength(state, token)
+    kind = enemy_kind(token)
+    state.enemy[region] = ""
+    p.defeated[kind] += 1
+    region_id = BOARDS[state.seats].regions[region].id
+    events.append(Event("cr.defeated", {"seat": seat, "enemy": ENEMIES[kind], "region": region_id,
+                                        "strength": strength}))
+    if kind < 2:
+        gain(state, seat, strength, events, "crusade")
+        state.track[kind] += 1
+        _next_action(state, events)
+        return
+    state.sara_region = region
+    state.reward = token.split(":", 1)[1]
+    state.phase = "saracen"
+    if _saracen_options(state) == ["influence"]:
+        gain(state, seat, C.saracen_fallback, events, "saracen")
+        _next_action(state, events)
 
-    def _play_arrange(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        p = state.players[seat]
-        p.wheel = (*p.wheel, move["wedge"])
-        if len(p.wheel) == 5:  # the last wedge has one place left
-            p.wheel = (*p.wheel, next(w.id for w in C.wedges if w.id not in p.wheel))
-        if len(p.wheel) == 6:
-            events.append(Event("cr.wheel_arranged", {"seat": seat}))
-        self._maybe_reveal(state, events)
 
-    def _play_order(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        p = state.players[seat]
-        p.order = move["order"]
-        if p.offers:
-            p.rejected = next(o for o in p.offers if o != p.order)
-        events.append(Event("cr.order_chosen", {"seat": seat}))
-        events.append(Event("cr.order_you_chose", {"seat": seat, "order": p.order}, to=seat))
-        self._maybe_reveal(state, events)
+# -- playing ---------------------------------------------------------------------
 
-    def _play_setup(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        p = state.players[seat]
-        task = state.setup_tasks.pop(0)[1]
-        if task == "place":
-            region = BOARDS[state.seats].index[move["region"]]
-            for k, where in enumerate(p.knights):
-                if k == 0 or where == -2:
-                    p.knights[k] = region
-            events.append(Event("cr.knight_placed", {"seat": seat, "region": move["region"]}))
-        elif task == "remove":
-            p.tokens[move["wedge"]] -= 1
-        elif task == "extra":
-            p.tokens[move["wedge"]] += 1
-        else:
-            p.upgraded[move["wedge"]] = True
-        if task != "place":
-            events.append(Event("cr.order_setup", {"seat": seat, "task": task, "wedge": p.wheel[move["wedge"]]}))
-        if state.setup_tasks:
-            state.current = state.setup_tasks[0][0]
-        else:
-            state.phase = "turn"
-            state.current = 0
-            events.append(Event("cr.game_start", {"supply": state.supply}))
+def perform(state: CrusadersState, seat: int, move: Move) -> list[Event]:
+    events: list[Event] = []
+    kind = move["type"]
+    # one lookup instead of a chain of comparisons: perform runs on every decision of a playout
+    play = PLAY.get(kind)
+    if state.phase == "setup" and kind != "arrange" and kind != "order":
+        play = _play_setup
+    if play is None:
+        raise IllegalMove("bad_move_type", f"unknown move {kind!r}")
+    play(state, seat, move, events)
+    return events
 
-    def _play_resolve(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        p = state.players[seat]
-        w = move["wedge"]
-        state.wedge = w
-        wedge = WEDGES[p.wheel[w]]
-        tokens = p.tokens[w]
-        events.append(Event("cr.resolve", {"seat": seat, "wedge": wedge.id, "tokens": tokens}))
-        if p.upgraded[w]:
-            state.phase = "split"
-            return
-        state.actions = [(wedge.action, tokens)]
-        self._next_action(state, events)
 
-    def _play_split(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        p = state.players[seat]
-        wedge = WEDGES[p.wheel[state.wedge]]
-        n = p.tokens[state.wedge]
-        k = move["primary"]
-        first = move["first"]
-        if first == wedge.action:
-            second, first_tokens, second_tokens = wedge.upgrade, k, n - k
-        else:
-            second, first_tokens, second_tokens = wedge.action, n - k, k
-        actions = []
-        if first_tokens > 0:
-            actions.append((first, first_tokens))
-        if second_tokens > 0:
-            actions.append((second, second_tokens))
-        state.actions = actions
-        events.append(Event("cr.split", {"seat": seat, "first": first, "tokens": first_tokens,
-                                         "second": second, "second_tokens": second_tokens}))
-        self._next_action(state, events)
+def _play_arrange(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    p = state.players[seat]
+    p.wheel = (*p.wheel, move["wedge"])
+    if len(p.wheel) == 5:  # the last wedge has one place left
+        p.wheel = (*p.wheel, next(w.id for w in C.wedges if w.id not in p.wheel))
+    if len(p.wheel) == 6:
+        events.append(Event("cr.wheel_arranged", {"seat": seat}))
+    _maybe_reveal(state, events)
 
-    def _play_step(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        p = state.players[seat]
-        board = BOARDS[state.seats]
-        k = move["knight"]
-        where = p.knights[k]
-        state.points -= 2 if state.enemy[where] else 1
-        p.knights[k] = board.index[move["to"]]
-        events.append(Event("cr.moved", {"seat": seat, "from": board.regions[where].id, "to": move["to"]}))
-        if not self._can_step(state):
-            self._next_action(state, events)
 
-    def _play_next(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        self._next_action(state, events)
+def _play_order(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    p = state.players[seat]
+    p.order = move["order"]
+    if p.offers:
+        p.rejected = next(o for o in p.offers if o != p.order)
+    events.append(Event("cr.order_chosen", {"seat": seat}))
+    events.append(Event("cr.order_you_chose", {"seat": seat, "order": p.order}, to=seat))
+    _maybe_reveal(state, events)
 
-    def _play_crusade(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        self._crusade(state, BOARDS[state.seats].index[move["region"]], events)
 
-    def _play_saracen(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        take = move["take"]
-        if take == "building":
-            place_building(state, seat, state.reward, state.sara_region, events, "saracen")
-        elif take == "troop":
-            self._muster(state, seat, events)
-        else:
-            gain(state, seat, C.saracen_fallback, events, "saracen")
-        self._next_action(state, events)
-
-    def _play_build(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        place_building(state, seat, move["building"], BOARDS[state.seats].index[move["region"]], events, "build")
-        self._next_action(state, events)
-
-    def _play_upgrade(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        p = state.players[seat]
+def _play_setup(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    p = state.players[seat]
+    task = state.setup_tasks.pop(0)[1]
+    if task == "place":
+        region = BOARDS[state.seats].index[move["region"]]
+        for k, where in enumerate(p.knights):
+            if k == 0 or where == -2:
+                p.knights[k] = region
+        events.append(Event("cr.knight_placed", {"seat": seat, "region": move["region"]}))
+    elif task == "remove":
+        p.tokens[move["wedge"]] -= 1
+    elif task == "extra":
+        p.tokens[move["wedge"]] += 1
+    else:
         p.upgraded[move["wedge"]] = True
-        events.append(Event("cr.upgraded", {"seat": seat, "wedge": p.wheel[move["wedge"]]}))
-        state.phase = "after_upgrade"
-
-    def _play_sow_wedge(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        state.wedge = move["wedge"]
-        self._begin_sow(state, events)
-
-    def _play_no_sow(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        self._end_turn(state, events)
-
-    def _play_skip(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        state.phase = "skip"
-        events.append(Event("cr.skipped", {"seat": seat}))
-
-    def _play_sow(self, state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
-        self._do_sow(state, move, events)
-        self._end_turn(state, events)
-
-    def explain(self, state: CrusadersState, seat: int, move: Move) -> IllegalMove:
-        kind = move.get("type")
-        p = state.players[seat] if 0 <= seat < state.seats else None
-        if kind == "upgrade" and state.wheel_option == "learning":
-            return IllegalMove("no_upgrades", "the learning game has no upgrading")
-        if kind == "arrange" and state.phase == "order" and p is not None and len(p.wheel) < 6:
-            return IllegalMove("cannot_arrange", "choose a wedge that is not on your wheel yet")
-        if state.phase == "turn" and p is not None and isinstance(move.get("wedge"), int) and 0 <= move["wedge"] < 6:
-            w = move["wedge"]
-            if kind == "resolve" and p.tokens[w] == 0:
-                return IllegalMove("wedge_empty", "an action needs at least one token on its wedge")
-            if kind == "upgrade" and p.upgraded[w]:
-                return IllegalMove("already_upgraded", "this wedge is already upgraded")
-        if state.phase == "turn" and kind == "skip":
-            return IllegalMove("cannot_skip", "you may skip only once every wedge is upgraded")
-        if state.phase == "build" and kind == "build":
-            return IllegalMove("cannot_build", "build where your knight stands, with no enemy and a free space, "
-                                               "and pay the cost")
-        if state.phase == "crusade" and kind == "crusade":
-            return IllegalMove("cannot_crusade", "crusade where your knight meets an enemy you are strong enough for")
-        if state.phase == "move" and kind == "step":
-            return IllegalMove("cannot_move", "a knight moves to a neighbouring region and needs the points to leave")
-        return super().explain(state, seat, move)
-
-    # -- the rest of the contract ----------------------------------------------------
-
-    def result(self, state: CrusadersState) -> Result | None:
-        return final_result(state) if state.phase == "over" else None
-
-    def clone(self, state: CrusadersState) -> CrusadersState:
-        return state.clone()
-
-    def to_json(self, state: CrusadersState) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: Mapping[str, Any]) -> CrusadersState:
-        return CrusadersState.from_json(data)
-
-    def view(self, state: CrusadersState, seat: int | None) -> dict[str, Any]:
-        from .views import view
-
-        return view(state, seat)
-
-    def determinize(self, state: CrusadersState, seat: int, rng: Rng) -> CrusadersState:
-        from .views import determinize
-
-        return determinize(state, seat, rng)
-
-    def secrets(self, state: CrusadersState) -> dict[int | None, set[str]]:
-        from .views import secrets
-
-        return secrets(state)
-
-    def reveals(self, before: CrusadersState, after: CrusadersState, seat: int, move: Move,
-                events: Sequence[Event]) -> bool:
-        """The last knight-order choice shows every order: it cannot be taken back."""
-        return not before.revealed and after.revealed
-
-    def move_text(self, state: CrusadersState, seat: int, move: Move) -> str:
-        parts = [str(move.get("type"))]
-        parts += [f"{k}={v}" for k, v in sorted(move.items()) if k != "type"]
-        return " ".join(parts)
-
-    def view_text(self, view: Mapping[str, Any]) -> str:
-        from .views import view_text
-
-        return view_text(view)
+    if task != "place":
+        events.append(Event("cr.order_setup", {"seat": seat, "task": task, "wedge": p.wheel[move["wedge"]]}))
+    if state.setup_tasks:
+        state.current = state.setup_tasks[0][0]
+    else:
+        state.phase = "turn"
+        state.current = 0
+        events.append(Event("cr.game_start", {"supply": state.supply}))
 
 
-_Legal = Callable[[CrusadersGame, CrusadersState, Player], list[Move]]
-_LEGALS: dict[str, _Legal] = {
-    "setup": CrusadersGame._legal_setup, "turn": CrusadersGame._legal_turn, "split": CrusadersGame._legal_split,
-    "move": CrusadersGame._legal_move, "crusade": CrusadersGame._legal_crusade,
-    "saracen": CrusadersGame._legal_saracen, "build": CrusadersGame._legal_build,
-    "after_upgrade": CrusadersGame._legal_after_upgrade, "skip": CrusadersGame._legal_skip,
-    "sow": CrusadersGame._legal_sow,
-}
+def _play_resolve(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    p = state.players[seat]
+    w = move["wedge"]
+    state.wedge = w
+    wedge = WEDGES[p.wheel[w]]
+    tokens = p.tokens[w]
+    events.append(Event("cr.resolve", {"seat": seat, "wedge": wedge.id, "tokens": tokens}))
+    if p.upgraded[w]:
+        state.phase = "split"
+        return
+    state.actions = [(wedge.action, tokens)]
+    _next_action(state, events)
+
+
+def _play_split(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    p = state.players[seat]
+    wedge = WEDGES[p.wheel[state.wedge]]
+    n = p.tokens[state.wedge]
+    k = move["primary"]
+    first = move["first"]
+    if first == wedge.action:
+        second, first_tokens, second_tokens = wedge.upgrade, k, n - k
+    else:
+        second, first_tokens, second_tokens = wedge.action, n - k, k
+    actions = []
+    if first_tokens > 0:
+        actions.append((first, first_tokens))
+    if second_tokens > 0:
+        actions.append((second, second_tokens))
+    state.actions = actions
+    events.append(Event("cr.split", {"seat": seat, "first": first, "tokens": first_tokens,
+                                     "second": second, "second_tokens": second_tokens}))
+    _next_action(state, events)
+
+
+def _play_step(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    p = state.players[seat]
+    board = BOARDS[state.seats]
+    k = move["knight"]
+    where = p.knights[k]
+    state.points -= 2 if state.enemy[where] else 1
+    p.knights[k] = board.index[move["to"]]
+    events.append(Event("cr.moved", {"seat": seat, "from": board.regions[where].id, "to": move["to"]}))
+    if not _can_step(state):
+        _next_action(state, events)
+
+
+def _play_next(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    _next_action(state, events)
+
+
+def _play_crusade(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    _crusade(state, BOARDS[state.seats].index[move["region"]], events)
+
+
+def _play_saracen(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    take = move["take"]
+    if take == "building":
+        place_building(state, seat, state.reward, state.sara_region, events, "saracen")
+    elif take == "troop":
+        _muster(state, seat, events)
+    else:
+        gain(state, seat, C.saracen_fallback, events, "saracen")
+    _next_action(state, events)
+
+
+def _play_build(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    place_building(state, seat, move["building"], BOARDS[state.seats].index[move["region"]], events, "build")
+    _next_action(state, events)
+
+
+def _play_upgrade(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    p = state.players[seat]
+    p.upgraded[move["wedge"]] = True
+    events.append(Event("cr.upgraded", {"seat": seat, "wedge": p.wheel[move["wedge"]]}))
+    state.phase = "after_upgrade"
+
+
+def _play_sow_wedge(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    state.wedge = move["wedge"]
+    _begin_sow(state, events)
+
+
+def _play_no_sow(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    _end_turn(state, events)
+
+
+def _play_skip(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    state.phase = "skip"
+    events.append(Event("cr.skipped", {"seat": seat}))
+
+
+def _play_sow(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    _do_sow(state, move, events)
+    _end_turn(state, events)
+
+
+def explain(state: CrusadersState, seat: int, move: Move) -> IllegalMove | None:
+    """Why a move the rules refuse is refused, where a precise reason is known."""
+    kind = move.get("type")
+    p = state.players[seat] if 0 <= seat < state.seats else None
+    if kind == "upgrade" and state.wheel_option == "learning":
+        return IllegalMove("no_upgrades", "the learning game has no upgrading")
+    if kind == "arrange" and state.phase == "order" and p is not None and len(p.wheel) < 6:
+        return IllegalMove("cannot_arrange", "choose a wedge that is not on your wheel yet")
+    if state.phase == "turn" and p is not None and isinstance(move.get("wedge"), int) and 0 <= move["wedge"] < 6:
+        w = move["wedge"]
+        if kind == "resolve" and p.tokens[w] == 0:
+            return IllegalMove("wedge_empty", "an action needs at least one token on its wedge")
+        if kind == "upgrade" and p.upgraded[w]:
+            return IllegalMove("already_upgraded", "this wedge is already upgraded")
+    if state.phase == "turn" and kind == "skip":
+        return IllegalMove("cannot_skip", "you may skip only once every wedge is upgraded")
+    if state.phase == "build" and kind == "build":
+        return IllegalMove("cannot_build", "build where your knight stands, with no enemy and a free space, "
+                                           "and pay the cost")
+    if state.phase == "crusade" and kind == "crusade":
+        return IllegalMove("cannot_crusade", "crusade where your knight meets an enemy you are strong enough for")
+    if state.phase == "move" and kind == "step":
+        return IllegalMove("cannot_move", "a knight moves to a neighbouring region and needs the points to leave")
+    return None
+
+
+HIDDEN_CHOICES = frozenset({"arrange", "order"})
+"""The moves of the set-up whose content stays its seat's own until everyone has chosen."""
+
+
+def hidden_choice(state: CrusadersState, seat: int, move: Move) -> bool:
+    """Whether ``move``, played by ``seat`` on ``state``, is a choice the other seats may not
+    see until the rules reveal it: a knight order, and in the Knight's Tournament each wedge
+    placed on a wheel, before every seat has chosen (CR-40, CR-42).
+
+    ``secrets`` cannot say it: the wedge ids are printed on every board (the view's
+    catalogue) and several seats may choose the same order, so no id is one seat's alone."""
+    return not state.revealed and move.get("type") in HIDDEN_CHOICES
+
+
+LEGAL: Dispatch[str, Callable[[CrusadersState, Player], list[Move]]] = Dispatch("crusaders: legal moves by phase", (
+    ("setup", _legal_setup), ("turn", _legal_turn), ("split", _legal_split), ("move", _legal_move),
+    ("crusade", _legal_crusade), ("saracen", _legal_saracen), ("build", _legal_build),
+    ("after_upgrade", _legal_after_upgrade), ("skip", _legal_skip), ("sow", _legal_sow),
+))
 """The legal moves of the seat to play, per phase ("order" is every seat's; "over" has none)."""
 
-_Play = Callable[[CrusadersGame, CrusadersState, int, Move, list[Event]], None]
-_PLAYS: dict[str, _Play] = {
-    "arrange": CrusadersGame._play_arrange, "order": CrusadersGame._play_order,
-    "resolve": CrusadersGame._play_resolve, "split": CrusadersGame._play_split, "step": CrusadersGame._play_step,
-    "stop": CrusadersGame._play_next, "pass": CrusadersGame._play_next, "crusade": CrusadersGame._play_crusade,
-    "saracen": CrusadersGame._play_saracen, "build": CrusadersGame._play_build,
-    "upgrade": CrusadersGame._play_upgrade, "sow_wedge": CrusadersGame._play_sow_wedge,
-    "no_sow": CrusadersGame._play_no_sow, "skip": CrusadersGame._play_skip, "sow": CrusadersGame._play_sow,
-}
+PLAY: Dispatch[str, Callable[[CrusadersState, int, Move, list[Event]], None]] = Dispatch("crusaders: move kinds", (
+    ("arrange", _play_arrange), ("order", _play_order), ("resolve", _play_resolve), ("split", _play_split),
+    ("step", _play_step), ("stop", _play_next), ("pass", _play_next), ("crusade", _play_crusade),
+    ("saracen", _play_saracen), ("build", _play_build), ("upgrade", _play_upgrade),
+    ("sow_wedge", _play_sow_wedge), ("no_sow", _play_no_sow), ("skip", _play_skip), ("sow", _play_sow),
+))
 """Who plays each kind of move (the setup tasks' moves go to ``_play_setup`` by the phase)."""
-
-__all__ = ["CrusadersGame"]

@@ -3,16 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ludoteca.engine import Rng
+from ludoteca.engine.fields import BOOL, INT, INTS, RNG, STR, STRS, Field, Fields, Kind, objects
+
+BOOLS = Kind("list of bools", lambda v: v[:], lambda v: [bool(x) for x in v])
+WHEEL = Kind("wedge ids", list, lambda v: tuple(str(x) for x in v))
+BUILDINGS = Kind("buildings per region", lambda v: [[list(b) for b in here] for here in v],
+                 lambda v: [tuple((int(b[0]), str(b[1]), int(b[2])) for b in here) for here in v])
+"""Per region, a tuple of (seat, type, level): replaced, never changed in place."""
+SETUP_TASKS = Kind("setup tasks", lambda v: [list(t) for t in v], lambda v: [(int(t[0]), str(t[1])) for t in v])
+ACTIONS = Kind("actions to resolve", lambda v: [list(a) for a in v], lambda v: [(str(a[0]), int(a[1])) for a in v])
 
 
 class Player:
     """One seat's board: wheel, knights, buildings, troops, influence, trophies, knight order."""
 
-    __slots__ = ("built", "defeated", "influence", "knights", "offers", "order", "rejected", "tokens", "troops",
-                 "upgraded", "wheel")
+    FIELDS: ClassVar[Fields] = Fields(
+        Field("wheel", WHEEL),
+        Field("tokens", INTS),
+        Field("upgraded", BOOLS),
+        Field("knights", INTS),
+        Field("built", INTS),
+        Field("troops", INT),
+        Field("influence", INT),
+        Field("defeated", INTS),
+        Field("order", STR),
+        Field("offers", STRS),
+        Field("rejected", STR),
+    )
+    """Every field with its JSON form, declared once: the JSON form is derived from it and the
+    hand-written clone checked against it (tests/engine/test_conformance.py)."""
+    __slots__ = tuple(f.name for f in FIELDS)
 
     def __init__(self) -> None:
         self.wheel: tuple[str, ...] = ()   # wedge ids by position, clockwise
@@ -43,36 +66,46 @@ class Player:
         return p
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "wheel": list(self.wheel), "tokens": self.tokens[:], "upgraded": self.upgraded[:],
-            "knights": self.knights[:], "built": self.built[:], "troops": self.troops, "influence": self.influence,
-            "defeated": self.defeated[:], "order": self.order, "offers": self.offers[:], "rejected": self.rejected,
-        }
+        return Player.FIELDS.to_json(self)
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Player:
-        p = cls()
-        p.wheel = tuple(d["wheel"])
-        p.tokens = list(d["tokens"])
-        p.upgraded = list(d["upgraded"])
-        p.knights = list(d["knights"])
-        p.built = list(d["built"])
-        p.troops = d["troops"]
-        p.influence = d["influence"]
-        p.defeated = list(d["defeated"])
-        p.order = d["order"]
-        p.offers = list(d["offers"])
-        p.rejected = d["rejected"]
-        return p
+        return Player.FIELDS.from_json(cls, d)
 
 
 class CrusadersState:
     """The whole table. ``phase`` names the decision awaited; the fields after it hold the
     turn in progress (the wedge resolved, the actions still to do, movement points left...)."""
 
-    __slots__ = ("actions", "box", "buildings", "current", "ending", "enemy", "knight_orders", "phase", "players",
-                 "points", "revealed", "reward", "rng", "round", "sara_region", "seats", "setup_tasks", "side",
-                 "supply", "tiles", "track", "turns", "wedge", "wheel_option")
+    FIELDS: ClassVar[Fields] = Fields(
+        Field("seats", INT),
+        Field("knight_orders", BOOL),
+        Field("wheel_option", STR),
+        Field("side", STR),
+        Field("rng", RNG),
+        Field("players", objects(Player)),
+        Field("enemy", STRS),
+        Field("buildings", BUILDINGS),
+        Field("tiles", STRS),
+        Field("track", INTS),
+        Field("supply", INT),
+        Field("ending", BOOL),
+        Field("phase", STR),
+        Field("current", INT),
+        Field("round", INT),
+        Field("turns", INT),
+        Field("revealed", BOOL),
+        Field("box", STRS),
+        Field("setup_tasks", SETUP_TASKS),
+        Field("wedge", INT),
+        Field("actions", ACTIONS),
+        Field("points", INT),
+        Field("sara_region", INT),
+        Field("reward", STR),
+    )
+    """Every field with its JSON form, declared once: the JSON form is derived from it and the
+    hand-written clone checked against it (tests/engine/test_conformance.py)."""
+    __slots__ = tuple(f.name for f in FIELDS)
 
     def __init__(self) -> None:
         self.seats = 0
@@ -129,42 +162,8 @@ class CrusadersState:
         return s
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seats": self.seats, "knight_orders": self.knight_orders, "wheel_option": self.wheel_option,
-            "side": self.side, "rng": self.rng.to_json(), "players": [p.to_json() for p in self.players],
-            "enemy": self.enemy[:], "buildings": [[list(b) for b in bs] for bs in self.buildings],
-            "tiles": self.tiles[:], "track": self.track[:], "supply": self.supply, "ending": self.ending,
-            "phase": self.phase, "current": self.current, "round": self.round, "turns": self.turns,
-            "revealed": self.revealed, "box": self.box[:], "setup_tasks": [list(t) for t in self.setup_tasks],
-            "wedge": self.wedge, "actions": [list(a) for a in self.actions], "points": self.points,
-            "sara_region": self.sara_region, "reward": self.reward,
-        }
+        return CrusadersState.FIELDS.to_json(self)
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> CrusadersState:
-        s = cls()
-        s.seats = d["seats"]
-        s.knight_orders = d["knight_orders"]
-        s.wheel_option = d["wheel_option"]
-        s.side = d["side"]
-        s.rng = Rng.from_json(d["rng"])
-        s.players = [Player.from_json(p) for p in d["players"]]
-        s.enemy = list(d["enemy"])
-        s.buildings = [tuple((int(b[0]), str(b[1]), int(b[2])) for b in bs) for bs in d["buildings"]]
-        s.tiles = list(d["tiles"])
-        s.track = list(d["track"])
-        s.supply = d["supply"]
-        s.ending = d["ending"]
-        s.phase = d["phase"]
-        s.current = d["current"]
-        s.round = d["round"]
-        s.turns = d["turns"]
-        s.revealed = d["revealed"]
-        s.box = list(d["box"])
-        s.setup_tasks = [(int(t[0]), str(t[1])) for t in d["setup_tasks"]]
-        s.wedge = d["wedge"]
-        s.actions = [(str(a[0]), int(a[1])) for a in d["actions"]]
-        s.points = d["points"]
-        s.sara_region = d["sara_region"]
-        s.reward = d["reward"]
-        return s
+        return CrusadersState.FIELDS.from_json(cls, d)

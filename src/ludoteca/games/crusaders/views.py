@@ -130,7 +130,7 @@ def view(state: CrusadersState, seat: int | None) -> dict[str, Any]:
 def secrets(state: CrusadersState) -> dict[int | None, set[str]]:
     if state.wheel_option == "tournament":
         # Every order and wedge id is open to every seat (the same order may be chosen twice), so
-        # no id is one seat's alone; the hidden choices are checked by the CR-42 tests instead.
+        # no id is one seat's alone: the hidden choices are moves, named by rules.hidden_choice (CR-42).
         return {None: set()}
     out: dict[int | None, set[str]] = {None: set(state.box)}
     for seat, p in enumerate(state.players):

@@ -1,6 +1,8 @@
 """Hadrian's Wall (Bobby Hill with Shem Phillips, Garphill Games, 2021): two sheets,
-six years, everyone at once, and the Picts each winter."""
+six years, everyone at once, and the Picts each winter.
 
-from .rules import HadriansWallGame
+The game class is in game.py; the entry point ``ludoteca.games`` names it here."""
+
+from .game import HadriansWallGame
 
 __all__ = ["HadriansWallGame"]

@@ -1,17 +1,21 @@
 """Hadrian's Wall rules: set-up, the year (fate card, player cards, production, actions,
 Pict attack), every box's fill, and the follow-up decisions rewards create.
 
-Rule numbers (HW-n) refer to docs/rules/hadrianswall.md.
+Rule numbers (HW-n) refer to rules.md beside this module. Turn flow: ``pending`` and
+``legal`` test the phase; ``perform`` dispatches on the move kind through ``PLAY``; a move
+answering a decision a reward created (``Player.todo``, oldest first) goes through
+``FOLLOW_UP``, and ``OWED`` lists the moves that answer each kind of owed decision.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
-from ludoteca.engine import Decision, Event, Game, IllegalMove, Move, Option, Prompt, Result, Rng, Seat
+from ludoteca.engine import Decision, Event, IllegalMove, Move, Option, Prompt, Rng
+from ludoteca.engine.flow import Dispatch
 
-from . import scoring, views
+from . import scoring
 from .components import (
     ATTRIBUTES,
     BUILDERS,
@@ -268,34 +272,61 @@ def card_name(card_id: str) -> str:
     return card_id.split("-", 1)[1]
 
 
+Owed = Callable[[HadriansWallState, int, Player, list[Any]], list[Move]]
+OWED: Dispatch[str, Owed] = Dispatch("hadrianswall: owed decisions by kind")
+"""Per kind of owed decision (``Player.todo``), the moves that answer it."""
+
+
 def todo_options(state: HadriansWallState, seat: int, item: list[Any]) -> list[Move]:
-    p = state.players[seat]
-    kind = item[0]
-    if kind == "cohort":
-        return [{"type": "cohort", "cohort": d} for d, s in zip(DIRECTIONS, S_COHORTS, strict=True) if p.count[s] < 6]
-    if kind == "attribute":
-        return [{"type": "attribute", "attribute": a} for a in item[1:] if p.count[S_ATTR[a]] < 25]
-    if kind == "forum":
-        return [{"type": "forum", "gain": g} for g in FORUM_GAINS]
-    if kind == "diplomat":
-        return [{"type": "diplomat", "direction": d} for d in DIRECTIONS if d not in p.diplomat_dirs]
-    if kind == "trade":
-        return trade_sources(state, seat)
-    if kind == "scout":
-        return scout_sources(state, seat) if p.stock[SOLDIERS] >= 1 else []
-    if kind == "place":
-        grid = p.map
-        orients = C.orientations[item[1]]
-        if len(item) == 3:
-            return [{"type": "place", "cells": cells(mask)} for mask in orients[item[2]] if not grid & mask]
-        fitting = [k for k, masks in enumerate(orients) if any(not grid & mask for mask in masks)]
-        if len(fitting) == 1:
-            return [{"type": "place", "cells": cells(mask)} for mask in orients[fitting[0]] if not grid & mask]
-        return [{"type": "orient", "shape": cells(orients[k][0])} for k in fitting]
-    if kind == "fight":
-        return [{"type": "fight", "gladiator": item[1] + 1, "fight": True},
-                {"type": "fight", "gladiator": item[1] + 1, "fight": False}]
-    return []
+    return OWED[item[0]](state, seat, state.players[seat], item)
+
+
+@OWED.on("cohort")
+def _owed_cohort(state: HadriansWallState, seat: int, p: Player, item: list[Any]) -> list[Move]:
+    return [{"type": "cohort", "cohort": d} for d, s in zip(DIRECTIONS, S_COHORTS, strict=True) if p.count[s] < 6]
+
+
+@OWED.on("attribute")
+def _owed_attribute(state: HadriansWallState, seat: int, p: Player, item: list[Any]) -> list[Move]:
+    return [{"type": "attribute", "attribute": a} for a in item[1:] if p.count[S_ATTR[a]] < 25]
+
+
+@OWED.on("forum")
+def _owed_forum(state: HadriansWallState, seat: int, p: Player, item: list[Any]) -> list[Move]:
+    return [{"type": "forum", "gain": g} for g in FORUM_GAINS]
+
+
+@OWED.on("diplomat")
+def _owed_diplomat(state: HadriansWallState, seat: int, p: Player, item: list[Any]) -> list[Move]:
+    return [{"type": "diplomat", "direction": d} for d in DIRECTIONS if d not in p.diplomat_dirs]
+
+
+@OWED.on("trade")
+def _owed_trade(state: HadriansWallState, seat: int, p: Player, item: list[Any]) -> list[Move]:
+    return trade_sources(state, seat)
+
+
+@OWED.on("scout")
+def _owed_scout(state: HadriansWallState, seat: int, p: Player, item: list[Any]) -> list[Move]:
+    return scout_sources(state, seat) if p.stock[SOLDIERS] >= 1 else []
+
+
+@OWED.on("place")
+def _owed_place(state: HadriansWallState, seat: int, p: Player, item: list[Any]) -> list[Move]:
+    grid = p.map
+    orients = C.orientations[item[1]]
+    if len(item) == 3:
+        return [{"type": "place", "cells": cells(mask)} for mask in orients[item[2]] if not grid & mask]
+    fitting = [k for k, masks in enumerate(orients) if any(not grid & mask for mask in masks)]
+    if len(fitting) == 1:
+        return [{"type": "place", "cells": cells(mask)} for mask in orients[fitting[0]] if not grid & mask]
+    return [{"type": "orient", "shape": cells(orients[k][0])} for k in fitting]
+
+
+@OWED.on("fight")
+def _owed_fight(state: HadriansWallState, seat: int, p: Player, item: list[Any]) -> list[Move]:
+    return [{"type": "fight", "gladiator": item[1] + 1, "fight": True},
+            {"type": "fight", "gladiator": item[1] + 1, "fight": False}]
 
 
 def cells(mask: int) -> list[int]:
@@ -546,76 +577,63 @@ def _decision(seat: int, key: str, year: int) -> Decision:
     return d
 
 
-# -- the game ------------------------------------------------------------------------------
+# -- set-up (HW-2) -------------------------------------------------------------------------
 
 
-class HadriansWallGame(Game[HadriansWallState]):
-    id = "hadrianswall"
-    name = "Hadrian's Wall"
-    min_seats = 1
-    max_seats = 6
-    options = OPTIONS
-    description = ("Build the wall, its forts and a Roman town over six years, all players at once, "
-                   "while the Picts attack each winter. By Bobby Hill with Shem Phillips (Garphill Games, 2021).")
-    max_moves = 1970
-    static_view_keys = ("layout",)
-    """Per seat at most 216 fills (the boxes not filled by rewards), 18 cohort, 12 attribute, 4 forum,
-    3 diplomat, 8 trade, 15 scout (source, orientation, place) and 12 fight decisions, 6 choices,
-    6 year ends, 9 favours and 6 holds: 315; six seats. Each of the 13 payments a seat can make to a
-    neighbour (8 trades, 5 scouts) may give that neighbour its year back and one more year end (HW-54): 78."""
+def new_state(seats: int, options: Mapping[str, Any], rng: Rng) -> HadriansWallState:
+    state = HadriansWallState(rng, seats, str(options["difficulty"]), bool(options["resource_passing"]))
+    state.fate_deck = [c.id for c in C.fate]
+    rng.shuffle(state.fate_deck)
+    for seat in range(seats):
+        p = Player(len(BOXES), len(SECTIONS))
+        p.deck = [f"p{seat}-{c.id}" for c in C.cards]
+        rng.shuffle(p.deck)
+        state.players.append(p)
+        fill(state, seat, SECTIONS[S_PRODUCTION].boxes[0])  # HW-2: one production circle to start
+    if seats <= 2:
+        state.neutral_deck = [f"n-{c.id}" for c in C.cards]
+        rng.shuffle(state.neutral_deck)
+    start_year(state, [])
+    return state
 
-    def new_state(self, seats: int, options: Mapping[str, Any], rng: Rng) -> HadriansWallState:
-        state = HadriansWallState(rng, seats, str(options["difficulty"]), bool(options["resource_passing"]))
-        state.fate_deck = [c.id for c in C.fate]
-        rng.shuffle(state.fate_deck)
-        for seat in range(seats):
-            p = Player(len(BOXES), len(SECTIONS))
-            p.deck = [f"p{seat}-{c.id}" for c in C.cards]
-            rng.shuffle(p.deck)
-            state.players.append(p)
-            fill(state, seat, SECTIONS[S_PRODUCTION].boxes[0])  # HW-2: one production circle to start
-        if seats <= 2:
-            state.neutral_deck = [f"n-{c.id}" for c in C.cards]
-            rng.shuffle(state.neutral_deck)
-        start_year(state, [])
-        return state
 
-    # -- who decides ----------------------------------------------------------------------
+# -- who decides and what they may do --------------------------------------------------------
+# Four phases, one of which (the year's actions) takes nearly every decision: a plain test
+# of the phase, that one first, costs less than a dispatch table's extra call here.
 
-    def pending(self, state: HadriansWallState) -> list[Decision]:
-        year = state.year
-        if state.phase == PHASE_CHOOSE:
-            return [_decision(seat, "hw.prompt.choose", year) for seat, p in enumerate(state.players) if not p.chosen]
-        if state.phase == PHASE_MAIN:
-            out = []
-            for seat, p in enumerate(state.players):
-                if p.ended:
-                    continue
-                out.append(_decision(seat, _TODO_PROMPTS[p.todo[0][0]] if p.todo else "hw.prompt.act", year))
-            return out
-        if state.phase == PHASE_ATTACK:
-            return [_decision(seat, "hw.prompt.favour", year)
-                    for seat, p in enumerate(state.players) if not p.defended]
+
+def pending(state: HadriansWallState) -> list[Decision]:
+    phase = state.phase
+    year = state.year
+    if phase == PHASE_MAIN:
+        out = []
+        for seat, p in enumerate(state.players):
+            if p.ended:
+                continue
+            out.append(_decision(seat, _TODO_PROMPTS[p.todo[0][0]] if p.todo else "hw.prompt.act", year))
+        return out
+    if phase == PHASE_CHOOSE:
+        return [_decision(seat, "hw.prompt.choose", year) for seat, p in enumerate(state.players) if not p.chosen]
+    if phase == PHASE_ATTACK:
+        return [_decision(seat, "hw.prompt.favour", year) for seat, p in enumerate(state.players) if not p.defended]
+    return []
+
+
+def simultaneous(state: HadriansWallState) -> Hashable | None:
+    """HW-9: each phase of a year (choosing guidelines, the year's actions, the
+    favours against the Picts) is one decision every seat makes on its own sheets."""
+    if state.phase in (PHASE_CHOOSE, PHASE_MAIN, PHASE_ATTACK):
+        return (state.phase, state.year)
+    return None
+
+
+def legal(state: HadriansWallState, seat: int) -> list[Move]:
+    if not isinstance(seat, int) or not 0 <= seat < state.seats:
         return []
-
-    def simultaneous(self, state: HadriansWallState) -> Hashable | None:
-        """HW-9: each phase of a year (choosing guidelines, the year's actions, the
-        favours against the Picts) is one decision every seat makes on its own sheets."""
-        if state.phase in (PHASE_CHOOSE, PHASE_MAIN, PHASE_ATTACK):
-            return (state.phase, state.year)
-        return None
-
-    def legal(self, state: HadriansWallState, seat: Seat) -> list[Move]:
-        if not isinstance(seat, int) or not 0 <= seat < state.seats:
-            return []
-        p = state.players[seat]
-        if state.phase == PHASE_CHOOSE:
-            if p.chosen:
-                return []
-            return [{"type": "choose", "guideline": c} for c in p.hand]
-        if state.phase == PHASE_ATTACK:
-            return [] if p.defended else favour_options(p)
-        if state.phase != PHASE_MAIN or p.ended:
+    p = state.players[seat]
+    phase = state.phase
+    if phase == PHASE_MAIN:
+        if p.ended:
             return []
         if p.todo:
             return todo_options(state, seat, p.todo[0])
@@ -623,221 +641,254 @@ class HadriansWallGame(Game[HadriansWallState]):
         _fills(state, seat, p, moves)
         moves.append({"type": "end_year"})
         return moves
+    if phase == PHASE_CHOOSE:
+        return [] if p.chosen else [{"type": "choose", "guideline": c} for c in p.hand]
+    if phase == PHASE_ATTACK:
+        return [] if p.defended else favour_options(p)
+    return []
 
-    def perform(self, state: HadriansWallState, seat: Seat, move: Move) -> list[Event]:
-        events: list[Event] = []
-        p = state.players[seat]
-        kind = move["type"]
-        if kind == "choose":
-            chosen = move["guideline"]
-            p.pending_guideline = chosen
-            p.pending_prospect = next(c for c in p.hand if c != chosen)
-            p.hand = []
-            p.chosen = True
-            events.append(Event("hw.chose", {"seat": seat}))
-            if all(q.chosen for q in state.players):
-                reveal(state, events)
-            return events
-        if kind in ("favour", "hold"):
-            if kind == "favour":
-                d = DIRECTIONS.index(move["direction"])
-                if move["favour"] == "diplomat":
-                    p.dir_favours[d] -= 1
-                else:
-                    p.temple_favours -= 1
-                p.hits[d] -= 1
-                p.favours_used += 1
-                events.append(Event("hw.favour", {"seat": seat, "direction": move["direction"],
-                                                  "favour": move["favour"]}))
-            if kind == "hold" or not favour_options(p):
-                p.defended = True
-            if all(q.defended for q in state.players):
-                finish_attack(state, events)
-            return events
-        if kind == "end_year":
-            p.ended = True
-            events.append(Event("hw.ended", {"seat": seat, "year": state.year}))
-            if all(q.ended for q in state.players):
-                attack(state, events)
-            return events
-        if kind == "fill":
-            b = C.box_index[move["box"]]
-            box = BOXES[b]
-            if box.section not in DEFERRED:
-                index = box.pay_labels.index(move["pay"]) if "pay" in move else 0
-                cost = box.costs[index]
-                for i in range(5):
-                    p.stock[i] -= cost[i]
-            fill(state, seat, b)
-            events.append(Event("hw.fill", {"seat": seat, "box": box.id}))
-        else:
-            item = p.todo.pop(0)
-            self._follow_up(state, seat, item, move, events)
+
+# -- playing a move, per kind ----------------------------------------------------------------
+
+Play = Callable[[HadriansWallState, int, Player, Move, list[Event]], None]
+PLAY: Dispatch[str, Play] = Dispatch("hadrianswall: moves by kind")
+"""The moves of the year's phases; the follow-up decisions are in FOLLOW_UP."""
+
+FollowUp = Callable[[HadriansWallState, int, Player, list[Any], Move, list[Event]], None]
+FOLLOW_UP: Dispatch[str, FollowUp] = Dispatch("hadrianswall: follow-up decisions by move kind")
+"""A move answering the decision owed first (``p.todo[0]``, already taken off the list)."""
+
+
+def perform(state: HadriansWallState, seat: int, move: Move) -> list[Event]:
+    events: list[Event] = []
+    p = state.players[seat]
+    kind = move["type"]
+    play = PLAY.get(kind)
+    if play is not None:
+        play(state, seat, p, move, events)
+    else:
+        FOLLOW_UP[kind](state, seat, p, p.todo.pop(0), move, events)
         settle(state, seat)
-        return events
+    return events
 
-    def _follow_up(self, state: HadriansWallState, seat: int, item: list[Any], move: Move,
-                   events: list[Event]) -> None:
-        p = state.players[seat]
-        kind = move["type"]
-        later: list[Event] = []  # the payment's events (a neighbour's year given back), logged after the purchase
-        if kind == "cohort":
-            fill_next(state, seat, S_COHORTS[DIRECTIONS.index(move["cohort"])])
-            events.append(Event("hw.cohort", {"seat": seat, "cohort": move["cohort"]}))
-        elif kind == "attribute":
-            gain(state, seat, move["attribute"])
-            events.append(Event("hw.attribute", {"seat": seat, "attribute": move["attribute"]}))
-        elif kind == "forum":
-            gain(state, seat, move["gain"])
-            events.append(Event("hw.forum", {"seat": seat, "gain": move["gain"]}))
-        elif kind == "diplomat":
-            d = move["direction"]
-            p.diplomat_dirs.append(d)
-            p.dir_favours[DIRECTIONS.index(d)] += 2
-            events.append(Event("hw.diplomat", {"seat": seat, "direction": d}))
-        elif kind == "trade":
-            good = self._pay_source(state, seat, move, RESOURCES, "good", later)
-            pos = item[1]
-            before = {g for g in p.goods if g}
-            p.goods[pos] = good
-            if good not in before:
-                for _ in range(C.market_renown[len(before)]):
-                    gain(state, seat, "renown")
-            events.append(Event("hw.trade", {"seat": seat, "good": good, **_source_args(move)}))
-            events.extend(later)
-        elif kind == "scout":
-            pattern = self._pay_source(state, seat, move, SOLDIERS, "pattern", later)
-            p.todo.insert(0, ["place", pattern])
-            events.append(Event("hw.scout", {"seat": seat, "pattern": pattern, **_source_args(move)}))
-            events.extend(later)
-        elif kind == "orient":
-            shape = move["shape"]
-            orients = C.orientations[item[1]]
-            k = next(k for k, masks in enumerate(orients) if cells(masks[0]) == shape)
-            p.todo.insert(0, ["place", item[1], k])
-        elif kind == "place":
-            mask = 0
-            for cell in move["cells"]:
-                mask |= 1 << cell
-            map_before = p.map
-            p.map |= mask
-            for cell in move["cells"]:
-                token = C.map_rewards.get(cell)
-                if token:
-                    gain(state, seat, token)
-            for r in range(C.map_rows):
-                full = FULL_ROW << (r * C.map_cols)
-                if p.map & full == full and map_before & full != full:
-                    gain(state, seat, "valour")
-            events.append(Event("hw.place", {"seat": seat, "cells": list(move["cells"])}))
-        elif kind == "fight":
-            g = move["gladiator"] - 1
-            if move["fight"]:
-                self._fight(state, seat, g, events)
-        else:  # pragma: no cover - legal() lists no other kind
-            raise IllegalMove("bad_move_type", f"unknown move {kind!r}")
 
-    def _pay_source(self, state: HadriansWallState, seat: int, move: Move, what: int, field: str,
-                    later: list[Event]) -> Any:
-        """Pay one resource (trade) or soldier (scout) to the supply, a neighbour or a
-        neutral card (HW-10, HW-28, HW-37, HW-54, HW-55) and return the good or the pattern."""
-        p = state.players[seat]
-        p.stock[what] -= 1
-        source = move["from"]
-        if source == "fate":
-            card = flip_fate(state)
-            state.flips.append(card)
-            return C.fate_index[card].good
-        if source == "seat":
-            n = move["seat"]
-            other = state.players[n]
-            if state.passing:
-                other.stock[what] += 1
-                if other.ended:
-                    # HW-54: the year ends only when everyone has finished, so a seat that had
-                    # ended gets its year back to use what it received (and ends it again).
-                    other.ended = False
-                    later.append(Event("hw.reopen", {"seat": n, "from_seat": seat, "gain": STOCK[what]}))
-            else:
-                p.extra_picts += 1  # HW-55: without resource passing, a Pict card instead
-            card_id = other.prospect
-        elif source == "neutral":
-            p.extra_picts += 1
-            card_id = move["card"]
+@PLAY.on("choose")
+def _play_choose(state: HadriansWallState, seat: int, p: Player, move: Move, events: list[Event]) -> None:
+    chosen = move["guideline"]
+    p.pending_guideline = chosen
+    p.pending_prospect = next(c for c in p.hand if c != chosen)
+    p.hand = []
+    p.chosen = True
+    events.append(Event("hw.chose", {"seat": seat}))
+    if all(q.chosen for q in state.players):
+        reveal(state, events)
+
+
+@PLAY.on("favour", "hold")
+def _play_favour(state: HadriansWallState, seat: int, p: Player, move: Move, events: list[Event]) -> None:
+    kind = move["type"]
+    if kind == "favour":
+        d = DIRECTIONS.index(move["direction"])
+        if move["favour"] == "diplomat":
+            p.dir_favours[d] -= 1
         else:
-            card_id = p.prospect
-        assert card_id is not None
-        followed = C.card_index[card_name(card_id)]
-        return followed.good if field == "good" else followed.pattern
+            p.temple_favours -= 1
+        p.hits[d] -= 1
+        p.favours_used += 1
+        events.append(Event("hw.favour", {"seat": seat, "direction": move["direction"], "favour": move["favour"]}))
+    if kind == "hold" or not favour_options(p):
+        p.defended = True
+    if all(q.defended for q in state.players):
+        finish_attack(state, events)
 
-    def _fight(self, state: HadriansWallState, seat: int, g: int, events: list[Event]) -> None:
-        """HW-31: the gladiator fights; a fate card deals the damage."""
-        p = state.players[seat]
+
+@PLAY.on("end_year")
+def _play_end_year(state: HadriansWallState, seat: int, p: Player, move: Move, events: list[Event]) -> None:
+    p.ended = True
+    events.append(Event("hw.ended", {"seat": seat, "year": state.year}))
+    if all(q.ended for q in state.players):
+        attack(state, events)
+
+
+@PLAY.on("fill")
+def _play_fill(state: HadriansWallState, seat: int, p: Player, move: Move, events: list[Event]) -> None:
+    b = C.box_index[move["box"]]
+    box = BOXES[b]
+    if box.section not in DEFERRED:
+        index = box.pay_labels.index(move["pay"]) if "pay" in move else 0
+        cost = box.costs[index]
+        for i in range(5):
+            p.stock[i] -= cost[i]
+    fill(state, seat, b)
+    events.append(Event("hw.fill", {"seat": seat, "box": box.id}))
+    settle(state, seat)
+
+
+@FOLLOW_UP.on("cohort")
+def _cohort(state: HadriansWallState, seat: int, p: Player, item: list[Any], move: Move, events: list[Event]) -> None:
+    fill_next(state, seat, S_COHORTS[DIRECTIONS.index(move["cohort"])])
+    events.append(Event("hw.cohort", {"seat": seat, "cohort": move["cohort"]}))
+
+
+@FOLLOW_UP.on("attribute")
+def _attribute(state: HadriansWallState, seat: int, p: Player, item: list[Any], move: Move,
+               events: list[Event]) -> None:
+    gain(state, seat, move["attribute"])
+    events.append(Event("hw.attribute", {"seat": seat, "attribute": move["attribute"]}))
+
+
+@FOLLOW_UP.on("forum")
+def _forum(state: HadriansWallState, seat: int, p: Player, item: list[Any], move: Move, events: list[Event]) -> None:
+    gain(state, seat, move["gain"])
+    events.append(Event("hw.forum", {"seat": seat, "gain": move["gain"]}))
+
+
+@FOLLOW_UP.on("diplomat")
+def _diplomat(state: HadriansWallState, seat: int, p: Player, item: list[Any], move: Move,
+              events: list[Event]) -> None:
+    d = move["direction"]
+    p.diplomat_dirs.append(d)
+    p.dir_favours[DIRECTIONS.index(d)] += 2
+    events.append(Event("hw.diplomat", {"seat": seat, "direction": d}))
+
+
+@FOLLOW_UP.on("trade")
+def _trade(state: HadriansWallState, seat: int, p: Player, item: list[Any], move: Move, events: list[Event]) -> None:
+    later: list[Event] = []  # the payment's events (a neighbour's year given back), logged after the purchase
+    good = _pay_source(state, seat, move, RESOURCES, "good", later)
+    pos = item[1]
+    before = {g for g in p.goods if g}
+    p.goods[pos] = good
+    if good not in before:
+        for _ in range(C.market_renown[len(before)]):
+            gain(state, seat, "renown")
+    events.append(Event("hw.trade", {"seat": seat, "good": good, **_source_args(move)}))
+    events.extend(later)
+
+
+@FOLLOW_UP.on("scout")
+def _scout(state: HadriansWallState, seat: int, p: Player, item: list[Any], move: Move, events: list[Event]) -> None:
+    later: list[Event] = []
+    pattern = _pay_source(state, seat, move, SOLDIERS, "pattern", later)
+    p.todo.insert(0, ["place", pattern])
+    events.append(Event("hw.scout", {"seat": seat, "pattern": pattern, **_source_args(move)}))
+    events.extend(later)
+
+
+@FOLLOW_UP.on("orient")
+def _orient(state: HadriansWallState, seat: int, p: Player, item: list[Any], move: Move, events: list[Event]) -> None:
+    shape = move["shape"]
+    orients = C.orientations[item[1]]
+    k = next(k for k, masks in enumerate(orients) if cells(masks[0]) == shape)
+    p.todo.insert(0, ["place", item[1], k])
+
+
+@FOLLOW_UP.on("place")
+def _place(state: HadriansWallState, seat: int, p: Player, item: list[Any], move: Move, events: list[Event]) -> None:
+    mask = 0
+    for cell in move["cells"]:
+        mask |= 1 << cell
+    map_before = p.map
+    p.map |= mask
+    for cell in move["cells"]:
+        token = C.map_rewards.get(cell)
+        if token:
+            gain(state, seat, token)
+    for r in range(C.map_rows):
+        full = FULL_ROW << (r * C.map_cols)
+        if p.map & full == full and map_before & full != full:
+            gain(state, seat, "valour")
+    events.append(Event("hw.place", {"seat": seat, "cells": list(move["cells"])}))
+
+
+@FOLLOW_UP.on("fight")
+def _fight_or_not(state: HadriansWallState, seat: int, p: Player, item: list[Any], move: Move,
+                  events: list[Event]) -> None:
+    if move["fight"]:
+        _fight(state, seat, move["gladiator"] - 1, events)
+
+
+def _pay_source(state: HadriansWallState, seat: int, move: Move, what: int, field: str,
+                later: list[Event]) -> Any:
+    """Pay one resource (trade) or soldier (scout) to the supply, a neighbour or a
+    neutral card (HW-10, HW-28, HW-37, HW-54, HW-55) and return the good or the pattern."""
+    p = state.players[seat]
+    p.stock[what] -= 1
+    source = move["from"]
+    if source == "fate":
         card = flip_fate(state)
         state.flips.append(card)
-        strength = p.count[S_GLAD[g]]
-        health = strength - p.glad_damage[g]
-        damage = min(C.fate_index[card].gladiator, health)
-        p.glad_damage[g] += damage
-        p.glad_fought[g] = state.year
-        dead = p.glad_damage[g] >= strength
-        for token in (C.glad_die if dead else C.glad_survive)[strength - 1]:
-            gain(state, seat, token)
-        events.append(Event("hw.fight", {"seat": seat, "gladiator": g + 1, "card": card, "damage": damage,
-                                         "dead": dead}))
+        return C.fate_index[card].good
+    if source == "seat":
+        n = move["seat"]
+        other = state.players[n]
+        if state.passing:
+            other.stock[what] += 1
+            if other.ended:
+                # HW-54: the year ends only when everyone has finished, so a seat that had
+                # ended gets its year back to use what it received (and ends it again).
+                other.ended = False
+                later.append(Event("hw.reopen", {"seat": n, "from_seat": seat, "gain": STOCK[what]}))
+        else:
+            p.extra_picts += 1  # HW-55: without resource passing, a Pict card instead
+        card_id = other.prospect
+    elif source == "neutral":
+        p.extra_picts += 1
+        card_id = move["card"]
+    else:
+        card_id = p.prospect
+    assert card_id is not None
+    followed = C.card_index[card_name(card_id)]
+    return followed.good if field == "good" else followed.pattern
 
-    # -- views and the rest ----------------------------------------------------------------
 
-    def view(self, state: HadriansWallState, seat: Seat | None) -> dict[str, Any]:
-        return views.view(state, seat)
+def _fight(state: HadriansWallState, seat: int, g: int, events: list[Event]) -> None:
+    """HW-31: the gladiator fights; a fate card deals the damage."""
+    p = state.players[seat]
+    card = flip_fate(state)
+    state.flips.append(card)
+    strength = p.count[S_GLAD[g]]
+    health = strength - p.glad_damage[g]
+    damage = min(C.fate_index[card].gladiator, health)
+    p.glad_damage[g] += damage
+    p.glad_fought[g] = state.year
+    dead = p.glad_damage[g] >= strength
+    for token in (C.glad_die if dead else C.glad_survive)[strength - 1]:
+        gain(state, seat, token)
+    events.append(Event("hw.fight", {"seat": seat, "gladiator": g + 1, "card": card, "damage": damage,
+                                     "dead": dead}))
 
-    def result(self, state: HadriansWallState) -> Result | None:
-        if state.phase != PHASE_OVER:
-            return None
-        return scoring.result(state)
 
-    def clone(self, state: HadriansWallState) -> HadriansWallState:
-        return state.clone()
+# -- the rest of the contract ------------------------------------------------------------------
 
-    def to_json(self, state: HadriansWallState) -> dict[str, Any]:
-        return state.to_json()
 
-    def from_json(self, data: Mapping[str, Any]) -> HadriansWallState:
-        return HadriansWallState.from_json(data)
+def reveals(before: HadriansWallState, after: HadriansWallState) -> bool:
+    """A fate card was turned face up (the only hidden order a move shows)."""
+    return before.reveal_count != after.reveal_count
 
-    def determinize(self, state: HadriansWallState, seat: Seat, rng: Rng) -> HadriansWallState:
-        return views.determinize(state, seat, rng)
 
-    def secrets(self, state: HadriansWallState) -> dict[Seat | None, set[str]]:
-        return views.secrets(state)
+def explain(state: HadriansWallState, seat: int, move: Move) -> IllegalMove | None:
+    """Why a fill is refused, in the sheet's terms; None for the engine's generic answer."""
+    if state.phase == PHASE_MAIN and move.get("type") == "fill" and isinstance(move.get("box"), str):
+        b = C.box_index.get(move["box"])
+        if b is None:
+            return IllegalMove("unknown_box", f"there is no box {move['box']!r}")
+        if state.players[seat].todo:
+            return IllegalMove("decision_owed", "finish the decision your last box gave first")
+        reason = block(state, seat, b)
+        if reason == "locked":
+            return IllegalMove("box_locked", f"box {move['box']} is locked: needs {lock_text(b)}")
+        if reason is not None:
+            return IllegalMove(f"box_{reason}", f"box {move['box']} cannot be filled now ({reason})")
+        return IllegalMove("bad_payment", f"box {move['box']} takes pay: {list(BOXES[b].pay_labels)}")
+    return None
 
-    def reveals(self, before: HadriansWallState, after: HadriansWallState, seat: Seat, move: Move,
-                events: Sequence[Event]) -> bool:
-        return before.reveal_count != after.reveal_count
 
-    def explain(self, state: HadriansWallState, seat: Seat, move: Move) -> IllegalMove:
-        if state.phase == PHASE_MAIN and move.get("type") == "fill" and isinstance(move.get("box"), str):
-            b = C.box_index.get(move["box"])
-            if b is None:
-                return IllegalMove("unknown_box", f"there is no box {move['box']!r}")
-            if state.players[seat].todo:
-                return IllegalMove("decision_owed", "finish the decision your last box gave first")
-            reason = block(state, seat, b)
-            if reason == "locked":
-                return IllegalMove("box_locked", f"box {move['box']} is locked: needs {lock_text(b)}")
-            if reason is not None:
-                return IllegalMove(f"box_{reason}", f"box {move['box']} cannot be filled now ({reason})")
-            return IllegalMove("bad_payment", f"box {move['box']} takes pay: {list(BOXES[b].pay_labels)}")
-        return super().explain(state, seat, move)
-
-    def view_text(self, view: Mapping[str, Any]) -> str:
-        return views.text(dict(view))
-
-    def move_text(self, state: HadriansWallState, seat: Seat, move: Move) -> str:
-        kind = move.get("type")
-        if kind == "fill":
-            return f"fill {move['box']}" + (f" paying {move['pay']}" if "pay" in move else "")
-        return super().move_text(state, seat, move)
+def move_text(move: Move) -> str | None:
+    """A fill's label; None for the engine's generic one."""
+    if move.get("type") == "fill":
+        return f"fill {move['box']}" + (f" paying {move['pay']}" if "pay" in move else "")
+    return None
 
 
 def _source_args(move: Move) -> dict[str, Any]:
@@ -849,5 +900,6 @@ def _source_args(move: Move) -> dict[str, Any]:
     return out
 
 
-__all__ = ["OPTIONS", "HadriansWallGame", "block", "box_status", "neighbours"]
+__all__ = ["OPTIONS", "block", "box_status", "explain", "legal", "move_text", "neighbours", "new_state", "pending",
+           "perform", "simultaneous"]
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ludoteca.engine import Rng
+from ludoteca.engine.fields import BOOL, INT, INTS, JSON, OPT_STR, RNG, STR, STRS, Field, Fields, objects
 
 PHASE_CHOOSE = "choose"
 PHASE_MAIN = "main"
@@ -20,6 +21,8 @@ class Player:
                  "extra_picts", "favours_used", "glad_damage", "glad_fought", "goods", "guidelines", "hand", "hits",
                  "map", "pending_guideline", "pending_prospect", "prospect", "stock", "temple_favours", "todo",
                  "year_fills")
+    FIELDS: ClassVar[Fields]
+    """Every field, declared once (below the class)."""
 
     def __init__(self, n_boxes: int, n_sections: int) -> None:
         self.boxes = [0] * n_boxes
@@ -85,52 +88,48 @@ class Player:
         return p
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "boxes": self.boxes[:], "count": self.count[:], "year_fills": self.year_fills[:],
-            "stock": self.stock[:], "todo": [item[:] for item in self.todo], "ended": self.ended,
-            "chosen": self.chosen, "deck": self.deck[:], "hand": self.hand[:],
-            "pending_guideline": self.pending_guideline, "pending_prospect": self.pending_prospect,
-            "guidelines": self.guidelines[:], "prospect": self.prospect, "disdain": self.disdain,
-            "temple_favours": self.temple_favours, "dir_favours": self.dir_favours[:],
-            "diplomat_dirs": self.diplomat_dirs[:], "goods": self.goods[:], "glad_damage": self.glad_damage[:],
-            "glad_fought": self.glad_fought[:], "map": self.map, "extra_picts": self.extra_picts,
-            "hits": self.hits[:], "favours_used": self.favours_used, "defended": self.defended,
-        }
+        return PLAYER_FIELDS.to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Player:
-        p = cls.__new__(cls)
-        p.boxes = list(data["boxes"])
-        p.count = list(data["count"])
-        p.year_fills = list(data["year_fills"])
-        p.stock = list(data["stock"])
-        p.todo = [list(item) for item in data["todo"]]
-        p.ended = bool(data["ended"])
-        p.chosen = bool(data["chosen"])
-        p.deck = list(data["deck"])
-        p.hand = list(data["hand"])
-        p.pending_guideline = data["pending_guideline"]
-        p.pending_prospect = data["pending_prospect"]
-        p.guidelines = list(data["guidelines"])
-        p.prospect = data["prospect"]
-        p.disdain = int(data["disdain"])
-        p.temple_favours = int(data["temple_favours"])
-        p.dir_favours = list(data["dir_favours"])
-        p.diplomat_dirs = list(data["diplomat_dirs"])
-        p.goods = list(data["goods"])
-        p.glad_damage = list(data["glad_damage"])
-        p.glad_fought = list(data["glad_fought"])
-        p.map = int(data["map"])
-        p.extra_picts = int(data["extra_picts"])
-        p.hits = list(data["hits"])
-        p.favours_used = int(data["favours_used"])
-        p.defended = bool(data["defended"])
-        return p
+        return PLAYER_FIELDS.from_json(cls, data)
+
+
+PLAYER_FIELDS = Fields(
+    Field("boxes", INTS),
+    Field("count", INTS),
+    Field("year_fills", INTS),
+    Field("stock", INTS),
+    Field("todo", JSON),
+    Field("ended", BOOL),
+    Field("chosen", BOOL),
+    Field("deck", STRS),
+    Field("hand", STRS),
+    Field("pending_guideline", OPT_STR),
+    Field("pending_prospect", OPT_STR),
+    Field("guidelines", STRS),
+    Field("prospect", OPT_STR),
+    Field("disdain", INT),
+    Field("temple_favours", INT),
+    Field("dir_favours", INTS),
+    Field("diplomat_dirs", STRS),
+    Field("goods", INTS),
+    Field("glad_damage", INTS),
+    Field("glad_fought", INTS),
+    Field("map", INT),
+    Field("extra_picts", INT),
+    Field("hits", INTS),
+    Field("favours_used", INT),
+    Field("defended", BOOL),
+)
+Player.FIELDS = PLAYER_FIELDS
 
 
 class HadriansWallState:
     __slots__ = ("attack_cards", "difficulty", "fate_deck", "fate_discard", "flips", "last_attack", "neutral_deck",
                  "neutral_open", "passing", "phase", "players", "reveal_count", "rng", "seats", "year", "year_card")
+    FIELDS: ClassVar[Fields]
+    """Every field, declared once (below the class)."""
 
     def __init__(self, rng: Rng, seats: int, difficulty: str, passing: bool = True) -> None:
         self.rng = rng
@@ -176,33 +175,29 @@ class HadriansWallState:
         return s
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "rng": self.rng.to_json(), "seats": self.seats, "difficulty": self.difficulty, "passing": self.passing,
-            "year": self.year,
-            "phase": self.phase, "players": [p.to_json() for p in self.players], "fate_deck": self.fate_deck[:],
-            "fate_discard": self.fate_discard[:], "year_card": self.year_card, "flips": self.flips[:],
-            "attack_cards": self.attack_cards[:], "last_attack": [dict(a) for a in self.last_attack],
-            "neutral_deck": self.neutral_deck[:], "neutral_open": self.neutral_open[:],
-            "reveal_count": self.reveal_count,
-        }
+        return STATE_FIELDS.to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HadriansWallState:
-        s = cls.__new__(cls)
-        s.rng = Rng.from_json(data["rng"])
-        s.seats = int(data["seats"])
-        s.difficulty = str(data["difficulty"])
-        s.passing = bool(data["passing"])
-        s.year = int(data["year"])
-        s.phase = str(data["phase"])
-        s.players = [Player.from_json(p) for p in data["players"]]
-        s.fate_deck = list(data["fate_deck"])
-        s.fate_discard = list(data["fate_discard"])
-        s.year_card = data["year_card"]
-        s.flips = list(data["flips"])
-        s.attack_cards = list(data["attack_cards"])
-        s.last_attack = [dict(a) for a in data["last_attack"]]
-        s.neutral_deck = list(data["neutral_deck"])
-        s.neutral_open = list(data["neutral_open"])
-        s.reveal_count = int(data["reveal_count"])
-        return s
+        return STATE_FIELDS.from_json(cls, data)
+
+
+STATE_FIELDS = Fields(
+    Field("rng", RNG),
+    Field("seats", INT),
+    Field("difficulty", STR),
+    Field("passing", BOOL),
+    Field("year", INT),
+    Field("phase", STR),
+    Field("players", objects(Player)),
+    Field("fate_deck", STRS),
+    Field("fate_discard", STRS),
+    Field("year_card", OPT_STR),
+    Field("flips", STRS),
+    Field("attack_cards", STRS),
+    Field("last_attack", JSON),
+    Field("neutral_deck", STRS),
+    Field("neutral_open", STRS),
+    Field("reveal_count", INT),
+)
+HadriansWallState.FIELDS = STATE_FIELDS

@@ -7,6 +7,7 @@ from typing import Any
 
 from ludoteca.engine import Rng
 
+from . import rules, scoring
 from .components import ATTRIBUTES, CITIZENS, DIRECTIONS, STOCK, components
 from .state import HadriansWallState
 
@@ -16,8 +17,6 @@ BOX_IDS = tuple(box.id for box in C.boxes)
 
 
 def _player(state: HadriansWallState, seat: int, reader: int | None) -> dict[str, Any]:
-    from . import rules, scoring  # late: rules imports this module
-
     p = state.players[seat]
     own = reader == seat
     filled = {box_id: year for box_id, year in zip(BOX_IDS, p.boxes, strict=True) if year}

@@ -16,10 +16,11 @@ can be placed there and paid for, a piece only if the hand can pay for it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ludoteca.engine import Decision, Event, IllegalMove, Move, OptionValue, Prompt, Rng
+from ludoteca.engine.flow import Dispatch
 
 from . import expeditions, feats, scoring
 from .components import (
@@ -229,93 +230,136 @@ def pending(state: IwariState) -> list[Decision]:
     return cached[:]
 
 
-# -- legal moves -------------------------------------------------------------------------
+# -- legal moves, per phase ----------------------------------------------------------------
+
+Legal = Callable[[IwariState, int], list[Move]]
+LEGAL: Dispatch[int, Legal] = Dispatch("iwari: legal moves by phase")
 
 
 def legal(state: IwariState, seat: int) -> list[Move]:
     if state.phase == OVER or seat != state.current:
         return []
-    board = state.board
+    return LEGAL[state.phase](state, seat)
+
+
+@LEGAL.on(START, THIRD)
+def _legal_territory(state: IwariState, seat: int) -> list[Move]:
     hand = state.hands[seat]
-    phase = state.phase
-    if phase in (START, THIRD):
-        moves: list[Move] = [{"type": "territory", "territory": board.territories[t].id}
-                             for t in open_territories(state, state.tribe, hand)]
-        if phase == START:
-            # IW-11: instead of a regular move, discard one card and draw one.
-            moves += [{"type": "discard", "card": CARD_IDS[card]} for card in hand]  # a list: faster than a generator
-            if not moves:
-                moves.append({"type": "pass"})
-        return moves
-    if phase == PIECE:
-        t = state.territory
-        moves = []
-        if state.placed < state.limit and can_pay(biome_counts(hand), board.territories[t].biome):
-            if can_tent(state, t, state.tribe):
-                tents = state.tents
-                moves += [{"type": "tent", "space": board.space_ids[s]}
-                          for s in board.territories[t].spaces if tents[s] < 0]
-            if state.limit == 2 and can_totem(state, t, state.tribe):
-                moves.append({"type": "totem"})
-        if state.placed and state.tribe == seat:
-            # IW-9: the third tribe's move uses the rest of the hand; it stops only when
-            # no further piece can be placed and paid for (the move then ends by itself).
-            moves.append({"type": "done"})
-        return moves
-    if phase == PAY:
-        return [{"type": "pay", "cards": [CARD_IDS[c] for c in pay]}
-                for pay in payments(hand, board.territories[state.territory].biome)]
-    if phase == DRAW:
-        moves = [{"type": "draw", "from": "deck"}] if state.deck else []
-        moves += [{"type": "draw", "from": "display", "card": CARD_IDS[c]} for c in state.display]
-        return moves
-    if phase == FEAT:
-        kind, _, targets = state.feat_queue[0]
-        if kind in (UNION, DISCOVERY):
-            return [{"type": "feat", "feat": FEATS[kind], "territory": board.territories[t].id} for t in targets]
-        return [{"type": "feat", "feat": FEATS[kind], "connection": board.connections[c].number} for c in targets]
-    return []
+    territories = state.board.territories
+    moves: list[Move] = [{"type": "territory", "territory": territories[t].id}
+                         for t in open_territories(state, state.tribe, hand)]
+    if state.phase == START:
+        # IW-11: instead of a regular move, discard one card and draw one.
+        moves += [{"type": "discard", "card": CARD_IDS[card]} for card in hand]  # a list: faster than a generator
+        if not moves:
+            moves.append({"type": "pass"})
+    return moves
 
 
-# -- playing a move ----------------------------------------------------------------------
+@LEGAL.on(PIECE)
+def _legal_piece(state: IwariState, seat: int) -> list[Move]:
+    board = state.board
+    t = state.territory
+    moves: list[Move] = []
+    if state.placed < state.limit and can_pay(biome_counts(state.hands[seat]), board.territories[t].biome):
+        if can_tent(state, t, state.tribe):
+            tents = state.tents
+            moves += [{"type": "tent", "space": board.space_ids[s]}
+                      for s in board.territories[t].spaces if tents[s] < 0]
+        if state.limit == 2 and can_totem(state, t, state.tribe):
+            moves.append({"type": "totem"})
+    if state.placed and state.tribe == seat:
+        # IW-9: the third tribe's move uses the rest of the hand; it stops only when
+        # no further piece can be placed and paid for (the move then ends by itself).
+        moves.append({"type": "done"})
+    return moves
+
+
+@LEGAL.on(PAY)
+def _legal_pay(state: IwariState, seat: int) -> list[Move]:
+    return [{"type": "pay", "cards": [CARD_IDS[c] for c in pay]}
+            for pay in payments(state.hands[seat], state.board.territories[state.territory].biome)]
+
+
+@LEGAL.on(DRAW)
+def _legal_draw(state: IwariState, seat: int) -> list[Move]:
+    moves: list[Move] = [{"type": "draw", "from": "deck"}] if state.deck else []
+    moves += [{"type": "draw", "from": "display", "card": CARD_IDS[c]} for c in state.display]
+    return moves
+
+
+@LEGAL.on(FEAT)
+def _legal_feat(state: IwariState, seat: int) -> list[Move]:
+    board = state.board
+    kind, _, targets = state.feat_queue[0]
+    if kind in (UNION, DISCOVERY):
+        return [{"type": "feat", "feat": FEATS[kind], "territory": board.territories[t].id} for t in targets]
+    return [{"type": "feat", "feat": FEATS[kind], "connection": board.connections[c].number} for c in targets]
+
+
+# -- playing a move, per kind ----------------------------------------------------------------
+
+Play = Callable[[IwariState, int, Move, list[Event]], None]
+PLAY: Dispatch[str, Play] = Dispatch("iwari: moves by kind")
 
 
 def perform(state: IwariState, seat: int, move: Move) -> list[Event]:
     events: list[Event] = []
-    kind = move["type"]
-    board = state.board
-    if kind == "territory":
-        t = board.territory_index[move["territory"]]
-        state.territory = t
-        state.placed = 0
-        # IW-6: an unexplored territory takes exactly one tent; otherwise up to two pieces.
-        state.limit = 2 if state.pieces_in[t] else 1
-        state.phase = PIECE
-    elif kind == "tent":
-        state.piece = board.space_index[move["space"]]
-        state.phase = PAY
-    elif kind == "totem":
-        state.piece = TOTEM
-        state.phase = PAY
-    elif kind == "pay":
-        _pay_and_place(state, seat, [CARD_INDEX[c] for c in move["cards"]], events)
-    elif kind == "done":
-        _finish_move(state, events)
-    elif kind == "discard":
-        card = CARD_INDEX[move["card"]]
-        state.hands[seat].remove(card)
-        state.discard.append(card)
-        events.append(Event("iwari.discarded", {"seat": seat, "biome": BIOMES[CARD_BIOME[card]]}))
-        _enter_draw(state, events)
-    elif kind == "pass":
-        events.append(Event("iwari.passed", {"seat": seat}))
-        _enter_draw(state, events)
-    elif kind == "draw":
-        _draw(state, seat, move, events)
-    elif kind == "feat":
-        feats.place(state, move, events)
-        _after_piece(state, events)
+    PLAY[move["type"]](state, seat, move, events)
     return events
+
+
+@PLAY.on("territory")
+def _play_territory(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
+    t = state.board.territory_index[move["territory"]]
+    state.territory = t
+    state.placed = 0
+    # IW-6: an unexplored territory takes exactly one tent; otherwise up to two pieces.
+    state.limit = 2 if state.pieces_in[t] else 1
+    state.phase = PIECE
+
+
+@PLAY.on("tent")
+def _play_tent(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
+    state.piece = state.board.space_index[move["space"]]
+    state.phase = PAY
+
+
+@PLAY.on("totem")
+def _play_totem(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
+    state.piece = TOTEM
+    state.phase = PAY
+
+
+@PLAY.on("pay")
+def _play_pay(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
+    _pay_and_place(state, seat, [CARD_INDEX[c] for c in move["cards"]], events)
+
+
+@PLAY.on("done")
+def _play_done(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
+    _finish_move(state, events)
+
+
+@PLAY.on("discard")
+def _play_discard(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
+    card = CARD_INDEX[move["card"]]
+    state.hands[seat].remove(card)
+    state.discard.append(card)
+    events.append(Event("iwari.discarded", {"seat": seat, "biome": BIOMES[CARD_BIOME[card]]}))
+    _enter_draw(state, events)
+
+
+@PLAY.on("pass")
+def _play_pass(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
+    events.append(Event("iwari.passed", {"seat": seat}))
+    _enter_draw(state, events)
+
+
+@PLAY.on("feat")
+def _play_feat(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
+    feats.place(state, move, events)
+    _after_piece(state, events)
 
 
 def _pay_and_place(state: IwariState, seat: int, paid: list[int], events: list[Event]) -> None:
@@ -407,6 +451,7 @@ def _enter_draw(state: IwariState, events: list[Event]) -> None:
         state.phase = DRAW
 
 
+@PLAY.on("draw")
 def _draw(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
     hand = state.hands[seat]
     if move["from"] == "deck":

@@ -8,9 +8,11 @@ so a clone is a handful of list slices.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from functools import cache
+from typing import Any, ClassVar
 
 from ludoteca.engine import Rng
+from ludoteca.engine.fields import BOOL, INT, INT_ROWS, INTS, RNG, STR, Field, Fields, Kind, optional
 
 from .components import GameMap, cards, game_map
 
@@ -73,6 +75,9 @@ class IwariState:
         "tribes",
         "turns",
     )
+
+    FIELDS: ClassVar[Fields]
+    """Every field, declared once (below the class)."""
 
     board: GameMap
     """The map in play (immutable, shared by clones; not serialised: ``map_id`` names it)."""
@@ -178,76 +183,80 @@ class IwariState:
         return new
 
     def to_json(self) -> dict[str, Any]:
-        ids = cards().ids
-        return {
-            "rng": self.rng.to_json(),
-            "seats": self.seats,
-            "tribes": self.tribes,
-            "map": self.map_id,
-            "feats_on": self.feats_on,
-            "expeditions_on": self.expeditions_on,
-            "tents": self.tents[:],
-            "tent_count": self.tent_count[:],
-            "totem_count": self.totem_count[:],
-            "pieces_in": self.pieces_in[:],
-            "free": self.free[:],
-            "tents_left": self.tents_left[:],
-            "totems_left": self.totems_left[:],
-            "hands": [[ids[c] for c in hand] for hand in self.hands],
-            "deck": [ids[c] for c in self.deck],
-            "display": [ids[c] for c in self.display],
-            "discard": [ids[c] for c in self.discard],
-            "covered": self.covered[:],
-            "phase": self.phase,
-            "current": self.current,
-            "tribe": self.tribe,
-            "territory": self.territory,
-            "limit": self.limit,
-            "placed": self.placed,
-            "piece": self.piece,
-            "played": self.played,
-            "exhaustions": self.exhaustions,
-            "end_triggered": self.end_triggered,
-            "turns": self.turns,
-            "scores": self.scores[:],
-            "half": None if self.half is None else [row[:] for row in self.half],
-            "territory_factor": self.territory_factor[:],
-            "connection_factor": self.connection_factor[:],
-            "feats": [seats[:] for seats in self.feats],
-            "feat_places": [list(place) for place in self.feat_places],
-            "feat_queue": [[kind, seat, list(targets)] for kind, seat, targets in self.feat_queue],
-            "expedition_cards": self.expedition_cards[:],
-            "expedition_done": [seats[:] for seats in self.expedition_done],
-            "expedition_points": self.expedition_points[:],
-        }
+        return STATE_FIELDS.to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> IwariState:
-        index = {card_id: i for i, card_id in enumerate(cards().ids)}
-        s = cls.__new__(cls)
-        s.end = None
-        s.rng = Rng.from_json(data["rng"])
-        s.seats = int(data["seats"])
-        s.tribes = int(data["tribes"])
-        s.map_id = str(data["map"])
-        s.board = game_map(s.map_id)
-        s.feats_on = bool(data["feats_on"])
-        s.expeditions_on = bool(data["expeditions_on"])
-        for name in ("tents", "tent_count", "totem_count", "pieces_in", "free", "tents_left", "totems_left",
-                     "covered", "scores", "territory_factor", "connection_factor", "expedition_cards",
-                     "expedition_points"):
-            setattr(s, name, [int(x) for x in data[name]])
-        s.hands = [[index[c] for c in hand] for hand in data["hands"]]
-        s.deck = [index[c] for c in data["deck"]]
-        s.display = [index[c] for c in data["display"]]
-        s.discard = [index[c] for c in data["discard"]]
-        for name in ("phase", "current", "tribe", "territory", "limit", "placed", "piece", "played",
-                     "exhaustions", "turns"):
-            setattr(s, name, int(data[name]))
-        s.end_triggered = bool(data["end_triggered"])
-        s.half = None if data["half"] is None else [[int(x) for x in row] for row in data["half"]]
-        s.feats = [[int(x) for x in seats] for seats in data["feats"]]
-        s.feat_places = [(int(k), int(seat), int(t)) for k, seat, t in data["feat_places"]]
-        s.feat_queue = [(int(k), int(seat), tuple(int(t) for t in targets)) for k, seat, targets in data["feat_queue"]]
-        s.expedition_done = [[int(x) for x in seats] for seats in data["expedition_done"]]
-        return s
+        return STATE_FIELDS.from_json(cls, data)
+
+
+# -- the declared fields: the JSON form is derived from them, the clone checked against them
+
+def _card_ids(hand: list[int]) -> list[str]:
+    ids = cards().ids
+    return [ids[c] for c in hand]
+
+
+@cache
+def _card_index() -> dict[str, int]:
+    return {card_id: i for i, card_id in enumerate(cards().ids)}
+
+
+def _card_indices(names: list[str]) -> list[int]:
+    index = _card_index()
+    return [index[name] for name in names]
+
+
+CARDS = Kind("card ids", _card_ids, _card_indices)
+"""A list of cards: indices in the state, card ids in JSON."""
+CARD_ROWS = Kind("lists of card ids", lambda rows: [_card_ids(row) for row in rows],
+                 lambda rows: [_card_indices(row) for row in rows])
+FEAT_PLACES = Kind("feat places", lambda places: [list(place) for place in places],
+                   lambda places: [(int(k), int(seat), int(t)) for k, seat, t in places])
+FEAT_QUEUE = Kind("feat queue", lambda queue: [[kind, seat, list(targets)] for kind, seat, targets in queue],
+                  lambda queue: [(int(k), int(seat), tuple(int(t) for t in targets)) for k, seat, targets in queue])
+
+STATE_FIELDS = Fields(
+    Field("board", derived=lambda s: game_map(s.map_id)),
+    Field("rng", RNG),
+    Field("seats", INT),
+    Field("tribes", INT),
+    Field("map_id", STR, key="map"),
+    Field("feats_on", BOOL),
+    Field("expeditions_on", BOOL),
+    Field("tents", INTS),
+    Field("tent_count", INTS),
+    Field("totem_count", INTS),
+    Field("pieces_in", INTS),
+    Field("free", INTS),
+    Field("tents_left", INTS),
+    Field("totems_left", INTS),
+    Field("hands", CARD_ROWS),
+    Field("deck", CARDS),
+    Field("display", CARDS),
+    Field("discard", CARDS),
+    Field("covered", INTS, clone="share"),  # set up once, never changes
+    Field("phase", INT),
+    Field("current", INT),
+    Field("tribe", INT),
+    Field("territory", INT),
+    Field("limit", INT),
+    Field("placed", INT),
+    Field("piece", INT),
+    Field("played", INT),
+    Field("exhaustions", INT),
+    Field("end_triggered", BOOL),
+    Field("turns", INT),
+    Field("scores", INTS),
+    Field("half", optional(INT_ROWS), clone="share"),  # written once, never mutated
+    Field("territory_factor", INTS),
+    Field("connection_factor", INTS),
+    Field("feats", INT_ROWS),
+    Field("feat_places", FEAT_PLACES),
+    Field("feat_queue", FEAT_QUEUE),
+    Field("expedition_cards", INTS, clone="share"),  # drawn at set-up, never changes
+    Field("expedition_done", INT_ROWS),
+    Field("expedition_points", INTS),
+    Field("end", derived=lambda s: None),  # the end scoring, recomputed by result() when read back
+)
+IwariState.FIELDS = STATE_FIELDS

@@ -12,6 +12,7 @@ from typing import Any
 from ludoteca.engine import Rng
 
 from .components import BIOMES, FEATS, cards, expeditions, game_map
+from .rules import legal
 from .state import OVER, PHASES, TOTEM, IwariState
 
 CARD_IDS = cards().ids
@@ -94,8 +95,6 @@ def determinize(state: IwariState, seat: int, rng: Rng) -> IwariState:
     for; a resampled hand must still allow that, so a draw that leaves the mover without
     a legal move is redrawn (a few times, then that hand is kept as it is).
     """
-    from .rules import legal  # rules imports this module's neighbours; keep the import local
-
     for _ in range(_TRIES):
         copy = _resample(state, seat, rng)
         if copy.phase == OVER or legal(copy, copy.current):

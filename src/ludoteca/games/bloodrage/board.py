@@ -1,16 +1,11 @@
-"""Shared primitives: figures, STR, glory and stats, destruction, and the task registries.
+"""The board and the clans, read and changed: figures and where they stand, room in the
+provinces, STR, invasion costs, glory, rage and stats, pillage rewards.
 
-The timing system: every card effect is a hook (effects.py) registered for a timing;
-``fire`` calls the hooks of the cards in force for that timing, seat by seat in turn
-order from a given seat. Hooks either act at once or queue tasks (decisions included) on
-``q``; the dispatcher (rules.py) puts queued tasks on the stack in order, so they resolve
-before whatever was already waiting.
+Plain functions of the state with no timing in them: nothing here fires a card's effect
+(that is effects.py) or queues a task, so every other module may use them.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from ludoteca.engine import Event
 
@@ -25,69 +20,19 @@ from .components import (
     MONSTER_COST,
     MONSTER_STR,
     OUTER,
-    RESERVE,
+    PILLAGE_GLORY,
     SHIP_KINDS,
     STATS,
     SUPPORT,
     TRACKS,
-    VALHALLA,
     VILLAGES,
     YGG,
 )
 from .state import BRState
 
-Q = list  # tasks queued by a hook or a task, in the order they must run
-
-# -- registries filled by battle.py, effects.py and rules.py ---------------------------------
-AUTO: dict[str, Callable[[BRState, tuple, list, list], None]] = {}
-"""Tasks that run by themselves: fn(state, task, q, events)."""
-
-
-class Decision:
-    """A task that waits for moves: who is asked, what they may do, what a move does."""
-
-    def __init__(self, prompt: str, seats: Callable[[BRState, tuple], list[int]],
-                 legal: Callable[[BRState, tuple, int], list[dict[str, Any]]],
-                 perform: Callable[[BRState, tuple, int, dict[str, Any], list, list], None]) -> None:
-        self.prompt = prompt
-        self.seats = seats  # empty list: nothing to decide any more, the task is dropped
-        self.legal = legal
-        self.perform = perform  # must pop its task from the stack when it is finished
-
-
-DECIDE: dict[str, Decision] = {}
-
-HOOKS: dict[str, dict[str, Callable[..., None]]] = {}
-"""card name -> timing -> hook(state, seat, card_id, ctx, q, events)."""
-
-
-def hook(name: str, timing: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    def register(fn: Callable[..., None]) -> Callable[..., None]:
-        HOOKS.setdefault(name, {})[timing] = fn
-        return fn
-    return register
-
 
 def order_from(state: BRState, seat: int) -> list[int]:
     return [(seat + k) % state.n for k in range(state.n)]
-
-
-def sources(state: BRState, seat: int, battle_cards: bool) -> list[str]:
-    """The cards in force for ``seat``: its upgrades, then (in battle) its revealed cards."""
-    ids = [cid for cid in state.upgrades[seat] if cid]
-    b = state.battle
-    if battle_cards and b is not None:
-        ids.extend(cid for cid in b.played[seat] if cid not in b.cancelled)
-    return ids
-
-
-def fire(state: BRState, timing: str, seats: list[int], ctx: dict[str, Any], q: list, ev: list,
-         battle_cards: bool = False) -> None:
-    for seat in seats:
-        for cid in sources(state, seat, battle_cards):
-            fn = HOOKS.get(CARDS[cid].name, {}).get(timing)
-            if fn is not None:
-                fn(state, seat, cid, ctx, q, ev)
 
 
 _NAME = {cid: c.name for cid, c in CARDS.items()}
@@ -152,14 +97,6 @@ def horns(state: BRState, seat: int) -> int:
 def present(state: BRState, seat: int, p: int) -> bool:
     locs = battle_locs(p)
     return any(at in locs for at in state.locs[seat])
-
-
-def find_figure(state: BRState, seat: int, kind: str, at: int) -> int:
-    kinds = state.kinds[seat]
-    for i, loc in enumerate(state.locs[seat]):
-        if loc == at and kinds[i] == kind:
-            return i
-    return -1
 
 
 def kinds_at(state: BRState, seat: int, at: int) -> list[str]:
@@ -267,71 +204,19 @@ def can_raise(state: BRState, seat: int, exclude: tuple = ()) -> list[int]:
     return [k for k in range(3) if k not in exclude and state.stats[seat][k] < MAX_STEP]
 
 
-# -- destruction --------------------------------------------------------------------------
-
-UNGUARDED = frozenset({"ragnarok", "sacrifice"})
-"""Deaths that Frigga's Protection cannot prevent (the province is gone; the owner chose it)."""
-
-
-def destroy(state: BRState, seat: int, fig: int, cause: str, q: list, ev: list, guarded: bool = False) -> None:
-    """Send a figure to Valhalla (the Volur Witch may withdraw to Yggdrasil instead).
-
-    With Frigga's Protection, the death waits on a "guard" task that lets the owner pay 1
-    rage to keep the figure where it is.
-    """
-    if not guarded and cause not in UNGUARDED and has_upgrade(state, seat, "friggas_protection"):
-        q.append(("guard", seat, fig, cause))
-        return
-    kind = state.kinds[seat][fig]
-    at = state.locs[seat][fig]
-    if at < 0:
-        return
-    if kind == "volur_witch" and at in OUTER and cause not in UNGUARDED and not state.destroyed[YGG]:
-        state.locs[seat][fig] = YGG
-        ev.append(Event("br.witch_retreat", {"seat": seat, "from": LOCATIONS[at]}))
-        return
-    state.locs[seat][fig] = VALHALLA
-    ev.append(Event("br.destroyed", {"seat": seat, "figure": kind, "at": LOCATIONS[at], "cause": cause}))
-    b = state.battle
-    if b is not None:
-        b.destroyed[seat] += 1
-    fire(state, "destroyed", [seat], {"kind": kind, "at": at, "cause": cause}, q, ev)
-
-
-def _guard(state: BRState, task: tuple, q: list, ev: list) -> None:
-    _, seat, fig, cause = task
-    if state.locs[seat][fig] < 0:
-        return
-    if state.rage[seat] >= 1:
-        q.append(("protect", seat, fig, cause))
-    else:
-        destroy(state, seat, fig, cause, q, ev, guarded=True)
-
-
-AUTO["guard"] = _guard
-
-
-def _protect_seats(state: BRState, task: tuple) -> list[int]:
-    return [task[1]]
-
-
-def _protect_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
-    fig = task[2]
-    return [{"type": "protect", "figure": state.kinds[seat][fig], "at": LOCATIONS[state.locs[seat][fig]]},
-            {"type": "decline"}]
-
-
-def _protect_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
-    state.stack.pop()
-    _, _, fig, cause = task
-    if move["type"] == "protect":
-        state.rage[seat] -= 1
-        ev.append(Event("br.protected", {"seat": seat, "figure": move["figure"], "at": move["at"]}))
-    else:
-        destroy(state, seat, fig, cause, q, ev, guarded=True)
-
-
-DECIDE["protect"] = Decision("br.prompt.protect", _protect_seats, _protect_legal, _protect_perform)
+def pillage_reward(state: BRState, seat: int, p: int, reason: str, ev: list) -> tuple:
+    """The reward token of province ``p`` for ``seat``; the stats it raised."""
+    token = state.tokens[p]
+    if token == "all":
+        for k in range(3):
+            raise_stat(state, seat, k, reason, ev)
+        return (0, 1, 2)
+    if token == "glory":
+        gain_glory(state, seat, PILLAGE_GLORY, reason, ev)
+        return ()
+    k = STATS.index(token)
+    raise_stat(state, seat, k, reason, ev)
+    return (k,)
 
 
 def to_box(state: BRState, seat: int, kind: str) -> None:
@@ -340,10 +225,3 @@ def to_box(state: BRState, seat: int, kind: str) -> None:
         if k == kind and state.locs[seat][i] != BOX:
             state.locs[seat][i] = BOX
 
-
-def reserve_figure(state: BRState, seat: int, kind: str) -> int:
-    return find_figure(state, seat, kind, RESERVE)
-
-
-def loc_name(loc: int) -> str:
-    return LOCATIONS[loc]

@@ -1,6 +1,20 @@
-"""Shared test set-up: the test-only game is registered for every test session."""
+"""Shared test set-up: the test-only game is registered for every test session.
 
-from ludoteca.games import register
-from tests.engine.sealed_bids import SealedBids
+Sealed Bids is packaged like a game from elsewhere (tests/toygame, its own distribution):
+its folder goes on the path of this process and, through PYTHONPATH, of every process
+the tests start (servers, bot processes), which register it themselves."""
 
-register(SealedBids())
+import os
+import sys
+
+from ludoteca.games import available, register
+from tests.toyinstall import TOYGAME
+
+if str(TOYGAME) not in sys.path:
+    sys.path.insert(0, str(TOYGAME))
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(TOYGAME), os.environ.get("PYTHONPATH")) if p)
+
+from sealedbids import SealedBids  # importable once its folder is on the path
+
+if "sealedbids" not in available():  # else installed: its entry point is seen (tests/games/test_toygame.py)
+    register(SealedBids())

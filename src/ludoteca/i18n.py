@@ -1,7 +1,7 @@
 """The string tables for the terminal: the same files the browser reads (each game's
 ``i18n/<lang>.json`` and the client's ``web/i18n/<lang>.json``), filled the same way as
 web/js/i18n.js and web/js/gamemodule.js fill them: seats read as players, ids named by
-the game's ``_names`` rules (see web/games/README.md), English where a string is
+the game's ``_names`` rules (see games/README.md), English where a string is
 missing, a readable form of the key where even that is.
 """
 

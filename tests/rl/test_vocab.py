@@ -90,6 +90,10 @@ PINNED: dict[str, dict[str, dict[int, tuple[int, str]]]] = {
         "5ab0069f21fe": {1: (533, "243a8f4d042f1584"), 2: (549, "ea868d0a0c507f76"), 3: (539, "9ce4e59d9c390eee"),
                          4: (553, "f4566fd0a07f6c17"), 5: (567, "a0efa9566bba2e61"), 6: (581, "738e39d13e28fe9f")},
     },
+    # The test game (tests/toygame): no data files, its cards are made in code.
+    "sealedbids": {
+        "e3b0c44298fc": {2: (11, "10663cc3534d7e4f"), 3: (16, "d63311730bf7c01c"), 4: (21, "d894ca9ee6411d9a")},
+    },
     "iwari": {
         "14815134c1ac": {2: (413, "1a0caa91ba9d72a9"), 3: (413, "1a0caa91ba9d72a9"), 4: (475, "c480bf4345c522a9"),
                          5: (542, "23751b70ff3c6e88")},

@@ -17,7 +17,7 @@ PHONE = {"width": 390, "height": 844}
 
 GAMES = ("bloodrage", "crusaders", "iwari", "hadrianswall")
 LOCALES = {"en": "en-US", "ja": "ja-JP", "vi": "vi-VN"}
-RULES = ROOT / "src" / "ludoteca" / "web" / "rules"
+GAMES_DIR = ROOT / "src" / "ludoteca" / "games"
 # What a developers' specification says and a players' page does not.
 SPEC = re.compile(r"\b(BR|CR|IW|HW)-\d+|\btests?/|docs/|\.py\b|_provenance|\bseed\b|`")
 
@@ -36,7 +36,7 @@ def is_vietnamese(text: str) -> bool:
 @pytest.mark.parametrize("lang", sorted(LOCALES))
 @pytest.mark.parametrize("game", GAMES)
 def test_each_game_has_rules_for_players_in_the_readers_language(server, new_page, game: str, lang: str) -> None:
-    source = (RULES / game / f"{lang}.md").read_text(encoding="utf-8")
+    source = (GAMES_DIR / game / "help" / f"{lang}.md").read_text(encoding="utf-8")
     assert not SPEC.search(source), SPEC.search(source)
     page = new_page(f"{server.url}/#/help/{game}", locale=LOCALES[lang], viewport=PHONE)
     rules = page.locator("#rules")
@@ -68,7 +68,7 @@ def test_the_rules_follow_a_change_of_language(server, new_page) -> None:
     expect(page.locator("#rules")).to_have_attribute("lang", "en")
     page.locator("#language").select_option("ja")
     expect(page.locator("#rules")).to_have_attribute("lang", "ja")
-    first = re.search(r"^## (.+)$", (RULES / "iwari" / "ja.md").read_text(encoding="utf-8"), re.M)
+    first = re.search(r"^## (.+)$", (GAMES_DIR / "iwari" / "help" / "ja.md").read_text(encoding="utf-8"), re.M)
     assert first
     expect(page.locator("#rules h3").first).to_have_text(first.group(1))
 

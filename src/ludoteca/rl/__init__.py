@@ -11,6 +11,10 @@ open-spiel).
 - ``ludoteca.rl.bots``: OpenSpiel's IS-MCTS and MCTS as Ludoteca bots (``openspiel-ismcts``,
   ``openspiel-mcts``), for ``ludoteca tournament``.
 
+Each game's own part, its action order and observation encoder, is ``research.py`` in
+the game's package (ludoteca.games.package); ``vocab.games()`` lists the games that have
+one, a game installed from elsewhere included.
+
 docs/rl.md describes the interfaces and each game's layouts.
 """
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ludoteca.games import load
 
 from .observation import encoder
-from .vocab import GAMES, data_fingerprint, game_module, vocabulary
+from .vocab import data_fingerprint, game_module, games, vocabulary
 
 
 def describe(game_id: str) -> str:
@@ -29,7 +29,7 @@ def describe(game_id: str) -> str:
 
 
 def main() -> None:
-    print("\n".join(describe(game_id) for game_id in GAMES))
+    print("\n".join(describe(game_id) for game_id in games()))
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ from ludoteca.games import load
 
 from .observation import Encoder, encoder
 from .rewards import rank_rewards
-from .vocab import GAMES, Vocabulary, vocabulary
+from .vocab import Vocabulary, games, vocabulary
 
 PREFIX = "python_ludoteca_"
 
@@ -324,7 +324,7 @@ def _register(game_id: str) -> None:
 def register() -> None:
     """Register every game with pyspiel (done on import; safe to call again)."""
     known = set(pyspiel.registered_names())
-    for game_id in GAMES:
+    for game_id in games():
         if short_name(game_id) not in known:
             _register(game_id)
 

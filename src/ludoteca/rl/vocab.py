@@ -18,7 +18,6 @@ into the legal move the engine expects (with the hand's order).
 from __future__ import annotations
 
 import hashlib
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -26,27 +25,43 @@ from typing import Any
 import numpy as np
 
 from ludoteca.engine import Move, OptionValue, canonical, validate_options
-from ludoteca.games import load
+from ludoteca.games import UnknownGame, available, load, package
 
 FORMAT = 1
-GAMES = ("bloodrage", "crusaders", "hadrianswall", "iwari")
+
+
+def games() -> tuple[str, ...]:
+    """The games with a research encoding: every game this installation can play (entry
+    point or ``register``) whose package has a ``research`` module, sorted."""
+    return tuple(game_id for game_id in available() if package.research_name(game_id) is not None)
+
+
+def __getattr__(name: str) -> Any:
+    # ``GAMES``, the older name, is computed when read: a game registered later counts.
+    if name == "GAMES":
+        return games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def game_module(game_id: str) -> Any:
-    """The per-game RL module (``ludoteca.rl.games.<id>``): its actions and its encoder."""
-    if game_id not in GAMES:
-        raise ValueError(f"no RL adapter for {game_id!r}; games: {', '.join(GAMES)}")
-    return importlib.import_module(f"ludoteca.rl.games.{game_id}")
+    """The game's research module (``research.py`` in its package, see
+    ludoteca.games.package): its actions and its encoder."""
+    try:
+        module = package.research_module(game_id)
+    except UnknownGame:
+        module = None
+    if module is None:
+        raise ValueError(f"no RL adapter for {game_id!r}; games: {', '.join(games())}")
+    return module
 
 
 def data_fingerprint(game_id: str) -> str:
     """A hash of the game's component data files: the vocabularies of one data version are
     pinned in the tests, so a data change that renumbers actions is seen."""
-    from importlib import resources
-
     digest = hashlib.sha256()
-    folder = resources.files(f"ludoteca.games.{game_id}") / "data"
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+    folder = package.folder(game_id, "data")
+    entries = [] if folder is None else folder.iterdir()
+    for entry in sorted(entries, key=lambda e: e.name):
         if entry.is_file():
             digest.update(entry.name.encode() + b"\0" + entry.read_bytes())
     return digest.hexdigest()[:12]

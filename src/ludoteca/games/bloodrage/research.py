@@ -29,10 +29,8 @@ from ludoteca.games.bloodrage.components import (
     SLOTS,
     STATS,
 )
-from ludoteca.games.bloodrage.core import DECIDE
-from ludoteca.games.bloodrage.rules import upgrade_slots
-
-from ..observation import Encoder
+from ludoteca.games.bloodrage.rules import FLOW, upgrade_slots
+from ludoteca.rl.observation import Encoder
 
 UNORDERED: frozenset[str] = frozenset()
 KINDS = ("leader", "warrior", "ship", *sorted(MONSTERS))
@@ -40,8 +38,8 @@ PHASES = ("setup", "clans", "draft", "action", "discard", "release", "quests", "
 TASKS = ("call", "cards", "clan", "discard", "draft", "extra", "free_invade", "hammers", "march", "protect", "prowess",
          "raise", "sacrifice", "thors_domain", "tide")
 """The decisions a view's ``task`` may name, in a fixed order (a superset of the game's)."""
-if not set(DECIDE) <= set(TASKS):
-    raise ValueError(f"bloodrage: decisions the RL adapter does not know: {sorted(set(DECIDE) - set(TASKS))}")
+if not set(FLOW.steps) <= set(TASKS):
+    raise ValueError(f"bloodrage: decisions the RL adapter does not know: {sorted(set(FLOW.steps) - set(TASKS))}")
 TOKENS = ("rage", "axes", "horns", "glory", "all")
 CARD_IDS = tuple(sorted(CARDS))
 

@@ -1,8 +1,8 @@
-// The example board module, for the test-only game Sealed Bids
-// (tests/engine/sealed_bids.py). It shows the whole interface in a few lines: draw the
-// view in SVG, make the legal moves clickable on the board, and call ctx.play(move).
-// See README.md in this folder.
-import { clickable, svg } from "/js/dom.js";
+// The example board module, for the test-only game Sealed Bids (its package is
+// tests/toygame/sealedbids, a game packaged outside Ludoteca). It shows the whole interface
+// in a few lines: draw the view in SVG, make the legal moves clickable on the board, and
+// call ctx.play(move). See src/ludoteca/games/README.md.
+import { clickable, h, svg } from "/js/dom.js";
 import { seatShape } from "/js/seats.js";
 
 const CARD_W = 54;
@@ -16,7 +16,15 @@ function card(x, y, label, attrs = {}) {
 
 const number = (id) => id.split("-").pop();
 
+// Optional: a style sheet of the board's own (web/board.css beside this module, served at
+// /games/<id>.css), added to the page once.
+function addStyleSheet() {
+  if (document.querySelector("link[data-board-css='sealedbids']")) return;
+  document.head.append(h("link", { rel: "stylesheet", href: "/games/sealedbids.css", dataset: { boardCss: "sealedbids" } }));
+}
+
 export function render(root, { view, legal, seat, seats, t, play }) {
+  addStyleSheet();
   const hand = seat !== null && seat !== undefined && Array.isArray(view.hands[seat]) ? view.hands[seat] : [];
   const width = Math.max(360, 40 + hand.length * (CARD_W + 10));
   // A group, not an image: its cards are buttons that assistive tech must reach.
@@ -58,23 +66,6 @@ export function moveLabel(move, { t }) {
   if (move.type === "pass") return t("sealedbids.pass");
   return null;
 }
-
-// Optional: strings for a game that has no i18n files of its own (only this test game;
-// real games keep theirs in games/<id>/i18n/<lang>.json, served by the server).
-export const strings = {
-  en: { game: { name: "Sealed Bids", description: "A tiny test game: bid a card for each prize; the highest bid takes it." }, sealedbids: {
-    board: "The table", round: "Round {n}", prize: "Prize", bid_card: "Bid {card}", pass: "Pass", your_bid: "Your bid: {card}",
-    bid: "Bid a card for the prize {prize}", bid_placed: "{seat} has bid.", you_bid: "You bid {card}.",
-    revealed: "The bids are revealed: {bids}", won: "{seat} wins the prize {prize}.", breakdown: { prizes: "Prizes" } } },
-  ja: { game: { name: "シールド・ビッド", description: "小さなテスト用ゲーム：賞品ごとにカードで入札し、最高値が獲得します。" }, sealedbids: {
-    board: "テーブル", round: "第{n}ラウンド", prize: "賞品", bid_card: "{card}で入札", pass: "パス", your_bid: "あなたの入札：{card}",
-    bid: "賞品{prize}にカードで入札してください", bid_placed: "{seat}が入札しました。", you_bid: "{card}で入札しました。",
-    revealed: "入札が公開されました：{bids}", won: "{seat}が賞品{prize}を獲得。", breakdown: { prizes: "賞品" } } },
-  vi: { game: { name: "Đấu giá kín", description: "Trò chơi thử nhỏ: trả giá bằng một lá bài cho mỗi giải; giá cao nhất thắng." }, sealedbids: {
-    board: "Bàn chơi", round: "Vòng {n}", prize: "Giải thưởng", bid_card: "Trả giá {card}", pass: "Bỏ lượt", your_bid: "Giá của bạn: {card}",
-    bid: "Trả giá một lá bài cho giải {prize}", bid_placed: "{seat} đã trả giá.", you_bid: "Bạn trả giá {card}.",
-    revealed: "Các giá được lật: {bids}", won: "{seat} thắng giải {prize}.", breakdown: { prizes: "Giải thưởng" } } },
-};
 
 // Optional: each seat's score for the seat panels while the game runs.
 export function scores(view) {

@@ -10,7 +10,8 @@
 // reserve, then a place) and an upgrade that fits several slots (the card, then a slot).
 // Each element that plays a move carries it as JSON in `data-move`, like the frame's
 // own buttons, so tests and assistive tech see the same thing.
-import { clickable, h, svg } from "/js/dom.js";
+import { boardState, choiceTarget, compactBelow, drawnWith, dropBoardState, keepFocus, moveTarget } from "/js/board.js";
+import { h, svg } from "/js/dom.js";
 import { seatName } from "/js/gamemodule.js";
 import { seatShape, seatStyle } from "/js/seats.js";
 import { fit, textWidth, wrap } from "/js/svgtext.js";
@@ -31,16 +32,10 @@ const R_IN = R_YGG; // the ring touches Yggdrasil, which borders every province
 const R_OUT = 300;
 const R_FJORD = 314; // a fjord's centre: on the rim, so that it cuts into both provinces
 
-// What the reader has half-chosen (a figure to invade with, a card to upgrade with)
-// survives the redraws that every update causes, per board root.
-const uiState = new WeakMap();
+// What the reader has half-chosen (a figure to invade with, a card to upgrade with),
+// kept by the board kit across the redraws that every update causes.
+const freshUi = () => ({ figure: null, source: "reserve", card: null });
 
-function stateFor(root) {
-  if (!uiState.has(root)) uiState.set(root, { figure: null, source: "reserve", card: null, ctx: null });
-  return uiState.get(root);
-}
-
-const moveKey = (m) => JSON.stringify(m);
 const isMine = (ctx) => ctx.seat !== null && ctx.seat !== undefined;
 
 function figureName(kind, t) {
@@ -209,17 +204,6 @@ function figureMove(tg, seat, kind, at, me) {
   return tg.byFigure.get(`${kind}@${at}`) || (kind !== "ship" && kind !== "sea_serpent" ? tg.byFigure.get(`*@${at}`) : null) || null;
 }
 
-function makeClickable(el, move, ctx, text) {
-  el.setAttribute("data-move", moveKey(move));
-  el.classList.add("br-legal");
-  el.style.cursor = "pointer";
-  clickable(el, (e) => {
-    e.stopPropagation();
-    ctx.play(move); // the frame ignores a second move while one is on its way
-  }, text);
-  return el;
-}
-
 // -- the map -----------------------------------------------------------------------------
 
 function polar(r, deg) {
@@ -286,7 +270,7 @@ function drawMap(ctx, tg) {
     body.append(title(`${place(f.id, t)} · ${(f.supports || []).map((id) => place(id, t)).join(" · ")}`));
     g.append(body);
     const moves = tg.byPlace.get(f.id);
-    if (moves && moves.length) makeClickable(g, moves[0], ctx, moveLabel(moves[0], ctx));
+    if (moves && moves.length) moveTarget(g, moves[0], ctx, moveLabel(moves[0], ctx), "br-legal");
     // The name outside the fjord, on the rim; a fjord on the left or right of the ring has
     // no room there (the board's edge), so its name goes under or over it, on two lines
     // if need be. A halo in the sea's colour keeps it readable where it crosses a line.
@@ -333,7 +317,7 @@ function figureOn(seat, kind, x, y, at, ctx, tg, me) {
   const g = figure(seat, kind, x, y, ctx.t);
   g.setAttribute("data-at", at);
   const move = figureMove(tg, seat, kind, at, me);
-  if (move) makeClickable(g, move, ctx, moveLabel(move, ctx));
+  if (move) moveTarget(g, move, ctx, moveLabel(move, ctx), "br-legal");
   else g.setAttribute("pointer-events", "none");
   return g;
 }
@@ -350,7 +334,7 @@ function drawProvince(p, path, polarFn, angle, ctx, tg, me) {
   shape.append(title(`${place(p.id, t)} · ${place(p.realm === "yggdrasil" ? "yggdrasil" : p.realm, t)}`));
   g.append(shape);
   const moves = tg.byPlace.get(p.id);
-  if (moves && moves.length) makeClickable(g, moves[0], ctx, moveLabel(moves[0], ctx));
+  if (moves && moves.length) moveTarget(g, moves[0], ctx, moveLabel(moves[0], ctx), "br-legal");
 
   // One upright stack per province (name, realm, token, figures) round a point in the
   // middle of its wedge, a little further out at the top where the name sits nearer the
@@ -400,7 +384,7 @@ function drawProvince(p, path, polarFn, angle, ctx, tg, me) {
   token.append(label(tx, ty + 4, tokenText, fit(tokenText, 52, p.pillaged ? 10 : 12, { min: 7 }).size,
     { "text-anchor": "middle", "font-weight": 700, "pointer-events": "none", fill: p.pillaged ? "#fff" : "#1d1d1f" }));
   token.append(title(p.pillaged ? t("br.ui.pillaged") : t(`br.stat.${p.token}`)));
-  if (tokenMove) makeClickable(token, tokenMove, ctx, moveLabel(tokenMove, ctx));
+  if (tokenMove) moveTarget(token, tokenMove, ctx, moveLabel(tokenMove, ctx), "br-legal");
   else token.setAttribute("pointer-events", "none");
   g.append(token);
   // Doom: the province Ragnarok destroys at the end of this age.
@@ -580,7 +564,7 @@ function drawBattle(ctx, tg) {
       card.append(title(`${cardName(n, t)}${cancelled ? ` (${t("br.ui.cancelled")})` : ""}: ${t(`card.${n}.text`)}`));
       const own = mine.find((c) => c.name === n);
       const keep = own && tg.byCard.get(own.id);
-      if (keep) makeClickable(card, keep[0], ctx, moveLabel(keep[0], ctx));
+      if (keep) moveTarget(card, keep[0], ctx, moveLabel(keep[0], ctx), "br-legal");
       g.append(card);
     });
     if (live && isMine(ctx) && s === ctx.seat && view.you && view.you.chosen) {
@@ -624,15 +608,9 @@ function drawCard(c, ctx, { moves, selected, onSelect } = {}) {
   g.append(textLines(10, 118, wrap(t(`card.${c.name}.text`), CARD_W - 24, 10.5, 7), 10.5, { fill: "#333", "pointer-events": "none" }));
   el.append(g);
   if (moves && moves.length === 1) {
-    makeClickable(g, moves[0], ctx, moveLabel(moves[0], ctx));
+    moveTarget(g, moves[0], ctx, moveLabel(moves[0], ctx), "br-legal");
   } else if (moves && moves.length > 1 && onSelect) {
-    g.classList.add("br-legal");
-    g.style.cursor = "pointer";
-    g.setAttribute("data-select", `card:${c.id}`);
-    clickable(g, (e) => {
-      e.stopPropagation();
-      onSelect();
-    }, t("br.ui.choose_slot", { card: name }));
+    choiceTarget(g, `card:${c.id}`, t("br.ui.choose_slot", { card: name }), "br-legal", onSelect);
   } else if (moves !== undefined) {
     el.setAttribute("opacity", "0.6");
   }
@@ -708,7 +686,7 @@ function drawClan(c, ctx, tg, ui, rerender) {
     if (move) {
       row.firstChild.setAttribute("stroke", "#1b1b1b");
       row.firstChild.setAttribute("stroke-dasharray", "6 3");
-      makeClickable(row, move, ctx, moveLabel(move, ctx));
+      moveTarget(row, move, ctx, moveLabel(move, ctx), "br-legal");
     }
     sheet.append(row);
     y += 24;
@@ -729,7 +707,7 @@ function drawClan(c, ctx, tg, ui, rerender) {
     g.append(label(x + 5, sy + 13, wrap(text, 150, 10, 1)[0], 10, { fill: name ? "#1d1d1f" : "#8a8a8a", "pointer-events": "none" }));
     if (name) g.append(title(`${cardName(name, t)}: ${t(`card.${name}.text`)}`));
     const move = slotMoves.get(slot);
-    if (move) makeClickable(g, move, ctx, moveLabel(move, ctx));
+    if (move) moveTarget(g, move, ctx, moveLabel(move, ctx), "br-legal");
     sheet.append(g);
   });
   y += 96;
@@ -745,17 +723,13 @@ function drawClan(c, ctx, tg, ui, rerender) {
       g.append(figure(c.seat, kind, x + 8, yy, t));
       g.append(label(x + 22, yy + 4, `×${n}`, 10, { "pointer-events": "none" }));
       if (me && tg.select.get(`${source}:${kind}`)) {
-        g.classList.add("br-legal");
-        g.style.cursor = "pointer";
-        g.setAttribute("data-select", `${source}:${kind}`);
-        clickable(g, (e) => {
-          e.stopPropagation();
+        choiceTarget(g, `${source}:${kind}`, t("br.ui.select_figure", { figure: figureName(kind, t) }), "br-legal", () => {
           const again = ui.figure === kind && ui.source === source;
           ui.figure = again ? null : kind;
           ui.source = source;
           ui.card = null;
           rerender();
-        }, t("br.ui.select_figure", { figure: figureName(kind, t) }));
+        });
       }
       sheet.append(g);
       x += 46;
@@ -783,7 +757,7 @@ function drawBar(ctx, tg, ui) {
     const g = svg("g", {});
     g.append(svg("rect", { class: "br-face", x: 0.75, y: 0.75, width: w - 1.5, height: 42.5, rx: 8, fill: "#fffdf6", stroke: "#1b1b1b", "stroke-width": 1.5 }));
     g.append(label(w / 2, 27, text, 13, { "text-anchor": "middle", "font-weight": 700, "pointer-events": "none" }));
-    el.append(makeClickable(g, m, ctx, text));
+    el.append(moveTarget(g, m, ctx, text, "br-legal"));
     return el;
   });
   return h("div", { class: "br-bar", style: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "8px", margin: "0 0 8px" } },
@@ -832,7 +806,7 @@ const STYLE = `
 `;
 
 export function render(root, ctx) {
-  const ui = stateFor(root);
+  const ui = boardState(root, freshUi);
   const { view, t } = ctx;
   // A half-made choice that the current moves no longer allow is dropped.
   const types = new Set(ctx.legal.map((m) => m.type));
@@ -845,18 +819,11 @@ export function render(root, ctx) {
     ui.source = "reserve";
   }
   // A phone-width board (the root narrower than the map's natural size) gets larger
-  // lettering on the map and a narrower final table.
-  ctx = { ...ctx, compact: root.clientWidth > 0 && root.clientWidth < 560 };
-  ui.ctx = ctx;
-  // Turning a phone (or resizing a window) across that width redraws the board.
-  if (!ui.observer && typeof ResizeObserver === "function") {
-    ui.observer = new ResizeObserver(() => {
-      const compact = root.clientWidth > 0 && root.clientWidth < 560;
-      if (ui.ctx && compact !== ui.ctx.compact) render(root, ui.ctx);
-    });
-    ui.observer.observe(root);
-  }
-  const rerender = () => render(root, ui.ctx);
+  // lettering on the map and a narrower final table (the kit draws it again when the
+  // width crosses that line).
+  ctx = { ...ctx, compact: compactBelow(root, 560) };
+  drawnWith(root, ctx, render);
+  const rerender = ui.redraw;
   const tg = targets(ctx, ui);
 
   const you = view.you || null;
@@ -873,14 +840,7 @@ export function render(root, ctx) {
     h("div", { class: "br-clans", style: { display: "flex", flexWrap: "wrap", gap: "10px", marginTop: "8px" } },
       view.clans.map((c) => drawClan(c, ctx, tg, ui, rerender))),
     drawFinal(ctx));
-  // Keyboard users keep their place: the element with the same move gets the focus back.
-  const focused = root.contains(document.activeElement) ? document.activeElement : null;
-  const key = focused && (focused.getAttribute("data-move") || focused.getAttribute("data-select"));
-  root.replaceChildren(board);
-  if (key) {
-    const again = [...root.querySelectorAll("[data-move],[data-select]")].find((el) => el.getAttribute("data-move") === key || el.getAttribute("data-select") === key);
-    if (again) again.focus({ preventScroll: true });
-  }
+  keepFocus(root, () => root.replaceChildren(board));
 }
 
 export function moveLabel(move, ctx) {
@@ -942,7 +902,5 @@ export function scores(view) {
 }
 
 export function destroy(root) {
-  const ui = uiState.get(root);
-  if (ui && ui.observer) ui.observer.disconnect();
-  uiState.delete(root);
+  dropBoardState(root);
 }

@@ -19,8 +19,7 @@ import numpy as np
 
 from ludoteca.engine import Move, OptionValue
 from ludoteca.games.crusaders.components import BUILDINGS, ENEMIES, components
-
-from ..observation import Encoder
+from ludoteca.rl.observation import Encoder
 
 UNORDERED: frozenset[str] = frozenset()
 C = components()

@@ -6,7 +6,8 @@
 //
 // The geometry comes with the view (`view.board`, built from the map files' layout
 // blocks), so this module holds no copy of any map.
-import { clickable, h, svg } from "/js/dom.js";
+import { boardState, dropBoardState, keepFocus, moveTarget } from "/js/board.js";
+import { h, svg } from "/js/dom.js";
 import { eventText, seatName } from "/js/gamemodule.js";
 import { seatShape } from "/js/seats.js";
 import { fit } from "/js/svgtext.js";
@@ -38,8 +39,6 @@ function territoryName(tid, t) {
 function tribeName(tribe, view, seats, t) {
   return tribe < view.seats ? seatName(seats, tribe) : t("iwari.tribe.third");
 }
-
-const key = (move) => JSON.stringify(move);
 
 // -- patterns: one per biome, drawn once per board ------------------------------------
 
@@ -92,12 +91,12 @@ function drawMap(ctx, moves) {
     if (move) {
       const outline = svg("polygon", {
         points, fill: "#ffffff", "fill-opacity": 0.01, stroke: HIGHLIGHT, "stroke-width": 5, "stroke-dasharray": "12 7",
-        class: "iw-legal iw-territory", "data-territory": terr.id, "data-move": key(move), style: { cursor: "pointer" },
+        class: "iw-territory", "data-territory": terr.id,
       });
       const label = move.type === "feat"
         ? t("iwari.move.feat_territory", { feat: t(`iwari.ui.feat.${move.feat}`), territory: territoryName(terr.id, t) })
         : t("iwari.move.territory", { territory: territoryName(terr.id, t) });
-      layerTop.append(clickable(outline, () => ctx.play(move), label));
+      layerTop.append(moveTarget(outline, move, ctx, label, "iw-legal"));
     } else if (choosing) {
       // Under the pieces and badges, so a territory that cannot be chosen stays readable.
       layerDim.append(svg("polygon", { points, fill: "#ffffff", "fill-opacity": 0.5 }));
@@ -162,12 +161,9 @@ function drawMap(ctx, moves) {
       stroke: "#fffdf6", "stroke-width": 3, "stroke-linejoin": "round", "paint-order": "stroke" }, t("iwari.ui.factor", { n: factor })));
     const move = moves.featConnection.get(c.number);
     if (move) {
-      g.setAttribute("class", "iw-connection iw-legal");
-      g.setAttribute("data-move", key(move));
-      g.style.cursor = "pointer";
       g.prepend(svg("circle", { cx: x, cy: y, r: 24, fill: "#fff59d", stroke: HIGHLIGHT, "stroke-width": 3, "stroke-dasharray": "6 4" }));
       g.removeAttribute("role");
-      clickable(g, () => ctx.play(move), t("iwari.move.feat_connection", { feat: t(`iwari.ui.feat.${move.feat}`), n: c.number }));
+      moveTarget(g, move, ctx, t("iwari.move.feat_connection", { feat: t(`iwari.ui.feat.${move.feat}`), n: c.number }), "iw-legal");
     }
     badges.append(g);
   }
@@ -193,12 +189,9 @@ function drawMap(ctx, moves) {
       }
       const move = moves.tent.get(sid);
       if (move) {
-        g.classList.add("iw-legal");
-        g.setAttribute("data-move", key(move));
-        g.style.cursor = "pointer";
         g.append(svg("circle", { cx: x, cy: y, r: 19, fill: "#fff59d", "fill-opacity": 0.5, stroke: HIGHLIGHT, "stroke-width": 3, "stroke-dasharray": "5 3" }),
           svg("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: HIGHLIGHT }, "+"));
-        clickable(g, () => ctx.play(move), t("iwari.move.tent", { territory: territoryName(terr.id, t), n: spaceNumber(sid) }));
+        moveTarget(g, move, ctx, t("iwari.move.tent", { territory: territoryName(terr.id, t), n: spaceNumber(sid) }), "iw-legal");
       }
       pieces.append(g);
     }
@@ -241,11 +234,8 @@ function totemCircle(ctx, terr, moves) {
   }
   const move = view.territory === terr.id ? moves.totem : null;
   if (move) {
-    g.classList.add("iw-legal");
-    g.setAttribute("data-move", key(move));
-    g.style.cursor = "pointer";
     g.prepend(svg("circle", { cx: x, cy: y, r: 32, fill: "#fff59d", stroke: HIGHLIGHT, "stroke-width": 3, "stroke-dasharray": "6 4" }));
-    clickable(g, () => ctx.play(move), `${t("iwari.move.totem")} · ${label}`);
+    moveTarget(g, move, ctx, `${t("iwari.move.totem")} · ${label}`, "iw-legal");
   } else {
     g.setAttribute("role", "img");
     g.setAttribute("aria-label", label);
@@ -271,17 +261,17 @@ function cardName(name, ink) {
   return svg("text", { x: CARD_W / 2, y: CARD_H - 15 + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: ink }, name);
 }
 
-function highlight(g) {
-  g.classList.add("iw-legal");
-  g.style.cursor = "pointer";
+// A card that plays a move: a highlight round it, and the move on it.
+function cardTarget(g, move, ctx, label) {
   g.prepend(svg("rect", { x: -5, y: -5, width: CARD_W + 10, height: CARD_H + 10, rx: 10, fill: "#fff59d", stroke: HIGHLIGHT, "stroke-width": 3, "stroke-dasharray": "6 4" }));
+  return moveTarget(g, move, ctx, label, "iw-legal");
 }
 
 function button(x, y, w, text, move, ctx, label) {
-  const g = svg("g", { transform: `translate(${x},${y})`, class: "iw-legal iw-button", "data-move": key(move), style: { cursor: "pointer" } },
+  const g = svg("g", { transform: `translate(${x},${y})`, class: "iw-button" },
     svg("rect", { width: w, height: 34, rx: 8, fill: "#0072b2", stroke: HIGHLIGHT, "stroke-width": 2 }),
     svg("text", { x: w / 2, y: 22, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }, text));
-  return clickable(g, () => ctx.play(move), label || text);
+  return moveTarget(g, move, ctx, label || text, "iw-legal");
 }
 
 function drawCards(ctx, moves) {
@@ -305,9 +295,7 @@ function drawCards(ctx, moves) {
     const g = card(x, 30, biomeOf(id), t, { class: "iw-card iw-hand", "data-card": id });
     const pay = moves.pay.find((m) => m.cards.length === 1 && m.cards[0] === id) || moves.pay.find((m) => m.cards.includes(id));
     if (pay) {
-      highlight(g);
-      g.setAttribute("data-move", key(pay));
-      clickable(g, () => ctx.play(pay), t("iwari.move.pay", { cards: pay.cards.map((c) => t(`iwari.biome.${biomeOf(c)}`)).join(" + ") }));
+      cardTarget(g, pay, ctx, t("iwari.move.pay", { cards: pay.cards.map((c) => t(`iwari.biome.${biomeOf(c)}`)).join(" + ") }));
     }
     tray.append(g);
     const discard = moves.discard.get(id);
@@ -329,9 +317,7 @@ function drawCards(ctx, moves) {
     const g = card(x, 196 + top, biomeOf(id), t, { class: "iw-card iw-display", "data-card": id });
     const move = moves.display.get(id);
     if (move) {
-      highlight(g);
-      g.setAttribute("data-move", key(move));
-      clickable(g, () => ctx.play(move), t("iwari.move.draw_display", { biome: t(`iwari.biome.${biomeOf(id)}`) }));
+      cardTarget(g, move, ctx, t("iwari.move.draw_display", { biome: t(`iwari.biome.${biomeOf(id)}`) }));
     }
     tray.append(g);
   });
@@ -342,9 +328,7 @@ function drawCards(ctx, moves) {
     svg("text", { x: CARD_W / 2, y: 44, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: "#fff" }, String(view.deck)),
     svg("text", { x: CARD_W / 2, y: 66, "text-anchor": "middle", "font-size": 12, fill: "#fff" }, t("iwari.ui.deck")));
   if (moves.deck) {
-    highlight(deck);
-    deck.setAttribute("data-move", key(moves.deck));
-    clickable(deck, () => ctx.play(moves.deck), t("iwari.move.draw_deck"));
+    cardTarget(deck, moves.deck, ctx, t("iwari.move.draw_deck"));
   } else {
     deck.setAttribute("role", "img");
     deck.setAttribute("aria-label", t("iwari.ui.deck_count", { n: view.deck }));
@@ -520,7 +504,7 @@ function sortMoves(legal) {
 }
 
 export function render(root, ctx) {
-  const state = (root.iwari ||= { closed: null });
+  const state = boardState(root, () => ({ closed: null }));
   // Not filtered by ctx.busy: the frame does not redraw the board when a move's answer
   // clears it, and play() already ignores clicks while a move is on its way.
   const moves = sortMoves(ctx.legal || []);
@@ -531,8 +515,7 @@ export function render(root, ctx) {
   const over = overlay(root, ctx, state);
   if (over) parts.push(over);
   // Keep the keyboard focus on the same control across a redraw, when it still exists.
-  const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-move") : null;
-  root.replaceChildren(...parts);
+  keepFocus(root, () => root.replaceChildren(...parts));
   // The overlay floats over the board; on a phone it can be taller than the board, so
   // the board grows to hold it (and follows it when the width changes) rather than
   // spill over the panels below.
@@ -543,11 +526,10 @@ export function render(root, ctx) {
     state.observer = new ResizeObserver(() => { root.style.minHeight = over.isConnected ? `${over.offsetHeight + 16}px` : ""; });
     state.observer.observe(over);
   }
-  if (focused) root.querySelector(`[data-move='${CSS.escape(focused)}']`)?.focus({ preventScroll: true });
 }
 
 export function destroy(root) {
-  root.iwari?.observer?.disconnect();
+  dropBoardState(root)?.observer?.disconnect();
 }
 
 export function moveLabel(move, { t }) {

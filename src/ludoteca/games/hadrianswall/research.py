@@ -27,8 +27,7 @@ from ludoteca.games.hadrianswall.components import (
     components,
 )
 from ludoteca.games.hadrianswall.rules import BOXES, FILLABLE, FORUM_GAINS, cells
-
-from ..observation import Encoder
+from ludoteca.rl.observation import Encoder
 
 UNORDERED: frozenset[str] = frozenset()
 C = components()

@@ -4,7 +4,8 @@
 // Every legal move has a control on the board: wedges, the upgrade badges, map regions,
 // and a tray of choice buttons for the moves that have no place on the map (split, stop,
 // pass, the Saracen's reward, how to sow). See README.md in this folder for the interface.
-import { clear, clickable, h, svg } from "/js/dom.js";
+import { boardState, choiceTarget, drawnWith, dropBoardState, keepFocus, moveButton, moveTarget } from "/js/board.js";
+import { clear, h, svg } from "/js/dom.js";
 import { seatName } from "/js/gamemodule.js";
 import { seatShape, seatStyle } from "/js/seats.js";
 import { fit } from "/js/svgtext.js";
@@ -143,15 +144,10 @@ function bonusMark(kind, n, x, y, colour = "#1d1d1f") {
 
 // -- per-page memory --------------------------------------------------------------------
 
-// The board root stays the same element for the page's life: what the reader has picked
-// (a knight to move, a region to build in) and the tokens last drawn (to show a sowing)
-// are kept on it between updates.
-function memory(root) {
-  if (!root._crusaders) {
-    root._crusaders = { knight: null, region: null, tokens: null, sown: undefined, ctx: null, cache: new Map(), next: new Map() };
-  }
-  return root._crusaders;
-}
+// Kept between updates in the board kit's state: what the reader has picked (a knight to
+// move, a region to build in: a click that picks draws again with mem.redraw()), the
+// tokens last drawn (to show a sowing) and the parts of the drawing (see cached()).
+const freshMemory = () => ({ knight: null, region: null, tokens: null, sown: undefined, cache: new Map(), next: new Map() });
 
 // Parts of the drawing kept between updates: `build()` runs only when `sig` (everything
 // the part shows) differs from last time. Parts not used in a render are forgotten.
@@ -160,20 +156,6 @@ function cached(mem, name, sig, build) {
   const el = hit && hit.sig === sig ? hit.el : build();
   mem.next.set(name, { sig, el });
   return el;
-}
-
-// A click that only changes what the reader has picked (a knight, a region) draws again
-// with the latest update's context.
-function redraw(mem) {
-  if (mem.ctx) render(mem.ctx.root, mem.ctx);
-}
-
-const key = (m) => JSON.stringify(m);
-
-function control(el, move, label, ctx) {
-  el.setAttribute("data-move", key(move));
-  el.classList.add("cr-target");
-  return clickable(el, () => ctx.play(move), label);
 }
 
 // -- the map ----------------------------------------------------------------------------
@@ -315,8 +297,7 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
   });
   if (pick !== null) {
     g.dataset.knight = pick;
-    g.classList.add("cr-pick");
-    clickable(g, () => { mem.knight = pick; redraw(mem); }, t("cr.ui.pick_knight", { region: regionName(t, reg.id) }));
+    choiceTarget(g, null, t("cr.ui.pick_knight", { region: regionName(t, reg.id) }), "cr-pick", () => { mem.knight = pick; mem.redraw(); });
   }
 
   if (moves) {
@@ -328,13 +309,12 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
     g.querySelector(".cr-hex").setAttribute("fill", "#e3f0fa");
     if (phase === "build") {
       if (mem.region === reg.id) g.querySelector(".cr-hex").setAttribute("fill", "#bcdcf3");
-      if (moves.length === 1) control(g, moves[0], moveLabel(moves[0], ctx), ctx);
+      if (moves.length === 1) moveTarget(g, moves[0], ctx, moveLabel(moves[0], ctx), "cr-target");
       else {
-        g.classList.add("cr-target");
-        clickable(g, () => { mem.region = reg.id; redraw(mem); }, t("cr.ui.pick_region", { region: regionName(t, reg.id) }));
+        choiceTarget(g, null, t("cr.ui.pick_region", { region: regionName(t, reg.id) }), "cr-target", () => { mem.region = reg.id; mem.redraw(); });
       }
     } else {
-      control(g, moves[0], moveLabel(moves[0], ctx), ctx);
+      moveTarget(g, moves[0], ctx, moveLabel(moves[0], ctx), "cr-target");
     }
   }
   return g;
@@ -455,7 +435,7 @@ function wheelGroup(ctx, seat, cx, cy, mem, sownGain) {
 
     if (mine) {
       const onWedge = legal.find((m) => m.wedge === pos && ["resolve", "sow_wedge", "remove_token", "add_token", "setup_upgrade"].includes(m.type));
-      if (onWedge) control(wg, onWedge, moveLabel(onWedge, ctx), ctx);
+      if (onWedge) moveTarget(wg, onWedge, ctx, moveLabel(onWedge, ctx), "cr-target");
     }
     g.append(wg);
     if (mine) {
@@ -467,7 +447,7 @@ function wheelGroup(ctx, seat, cx, cy, mem, sownGain) {
         badge.append(svg("circle", { cx: bx, cy: by, r: 9, fill: "#fff6d6", stroke: "#b08a3e", "stroke-width": 1.5 }));
         badge.append(svg("path", { d: `M${bx - 4.5},${by + 1} A4.5,4.5 0 1 1 ${bx + 1},${by + 4.4}`, fill: "none", stroke: "#6b5800", "stroke-width": 1.6 }));
         badge.append(svg("path", { d: `M${bx - 7},${by - 1} L${bx - 4.5},${by + 2.5} L${bx - 1.5},${by - 0.5}`, fill: "none", stroke: "#6b5800", "stroke-width": 1.6 }));
-        control(badge, up, moveLabel(up, ctx), ctx);
+        moveTarget(badge, up, ctx, moveLabel(up, ctx), "cr-target");
         g.append(badge);
       }
     }
@@ -621,10 +601,7 @@ function tracksSvg(ctx) {
 // -- the tray: choices that have no place on the map or the wheel ------------------------------
 
 function trayButton(move, ctx, content) {
-  return h("button", {
-    type: "button", class: "cr-choice", "data-move": key(move),
-    onclick: () => ctx.play(move),
-  }, content ?? moveLabel(move, ctx));
+  return moveButton(move, ctx, { class: "cr-choice" }, content ?? moveLabel(move, ctx));
 }
 
 function trayIcon(kind, colour = "#fffdf6") {
@@ -643,14 +620,13 @@ function tray(ctx, mem) {
   for (const [region, n] of otherKnights(ctx, mem, knightSteps)) {
     if (!steps.has(region)) continue;
     buttons.push(h("button", {
-      type: "button", class: "cr-choice cr-pick", "data-knight": n, onclick: () => { mem.knight = n; redraw(mem); },
+      type: "button", class: "cr-choice cr-pick", "data-knight": n, onclick: () => { mem.knight = n; mem.redraw(); },
     }, trayIcon("knight", seatStyle(ctx.seat).colour), t("cr.ui.pick_knight", { region: regionName(t, region) })));
   }
   for (const m of legal) {
     if (m.type === "order") {
-      buttons.push(h("button", {
-        type: "button", class: "cr-choice cr-order-card", "data-move": key(m), onclick: () => ctx.play(m),
-        style: { display: "block", textAlign: "left", maxWidth: "26em", whiteSpace: "normal" },
+      buttons.push(moveButton(m, ctx, {
+        class: "cr-choice cr-order-card", style: { display: "block", textAlign: "left", maxWidth: "26em", whiteSpace: "normal" },
       }, h("strong", {}, t(`cr.order.${m.order}`)), h("br"), h("span", { class: "small" }, t(`cr.order.${m.order}.text`))));
     } else if (m.type === "build") {
       if (mem.region && m.region !== mem.region) continue;
@@ -724,10 +700,10 @@ function noteSowing(ctx, mem) {
 
 export function render(root, ctx) {
   const { view, t } = ctx;
-  const mem = memory(root);
+  const mem = boardState(root, freshMemory);
   ensureStyle();
-  ctx = { ...ctx, root, legal: ctx.legal || [] };
-  mem.ctx = ctx;
+  ctx = { ...ctx, legal: ctx.legal || [] };
+  drawnWith(root, ctx, render);
   mem.next = new Map();
   noteSowing(ctx, mem);
   const seats = view.players.map((_, s) => s);
@@ -740,8 +716,8 @@ export function render(root, ctx) {
   // Two boards fit beside the map; with more players the others wrap in a row below it.
   const side = order.length <= 2 ? order : order.slice(0, 1);
   const rest = order.slice(side.length);
-  const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-move") : null;
-  clear(root,
+  // Keyboard players keep their place: the control they were on gets the focus back.
+  keepFocus(root, () => clear(root,
     view.scores ? finalScores(ctx) : null,
     ctx.legal.length ? tray(ctx, mem) : null,
     h("div", { class: ["cr-layout", onWheel && "wheel-first"], style: { display: "flex", flexWrap: "wrap", gap: "10px", alignItems: "flex-start" } },
@@ -750,12 +726,7 @@ export function render(root, ctx) {
         side.map((s) => playerSvg(ctx, s, mem)),
         cached(mem, "tracks", [ctx.lang, JSON.stringify(view.tracks), view.supply, view.round, view.ending, view.turn.phase === "over"].join("|"), () => tracksSvg(ctx)))),
     rest.length ? h("div", { class: "cr-others", style: { display: "flex", flexWrap: "wrap", gap: "8px", marginTop: "8px" } },
-      rest.map((s) => h("div", { style: { flex: "1 1 300px", minWidth: 0, maxWidth: "430px" } }, playerSvg(ctx, s, mem)))) : null);
-  // Keyboard players keep their place: the control they were on gets the focus back.
-  if (focused) {
-    const again = [...root.querySelectorAll("[data-move]")].find((el) => el.getAttribute("data-move") === focused);
-    if (again) again.focus({ preventScroll: true });
-  }
+      rest.map((s) => h("div", { style: { flex: "1 1 300px", minWidth: 0, maxWidth: "430px" } }, playerSvg(ctx, s, mem)))) : null));
   for (const el of root.querySelectorAll("svg.cr-map, svg.cr-player, svg.cr-tracks")) {
     el.style.width = "100%";
     el.style.height = "auto";
@@ -837,5 +808,5 @@ export function scores(view) {
 }
 
 export function destroy(root) {
-  delete root._crusaders;
+  dropBoardState(root);
 }

@@ -10,7 +10,8 @@
 // (the next box of a cohort or an attribute track, a cell of the scouting map); the rest
 // (sources of a trade good or a pattern, forum gains, favours) sit in a bar of buttons
 // above the sheets. Every element that plays a move carries it as JSON in `data-move`.
-import { clickable, h, svg } from "/js/dom.js";
+import { boardState, choiceTarget, compactBelow, drawnWith, dropBoardState, keepFocus, moveButton, moveTarget } from "/js/board.js";
+import { h, svg } from "/js/dom.js";
 import { seatName } from "/js/gamemodule.js";
 import { seatShape } from "/js/seats.js";
 import { fit, textWidth } from "/js/svgtext.js";
@@ -59,13 +60,10 @@ const SHEETS = {
   ],
 };
 
-const uiState = new WeakMap();
-function stateFor(root) {
-  if (!uiState.has(root)) uiState.set(root, { select: null, viewSeat: null, ctx: null, observer: null });
-  return uiState.get(root);
-}
+// The box whose payment chooser is open and the seat whose sheets are shown, kept by the
+// board kit across redraws.
+const freshUi = () => ({ select: null, viewSeat: null });
 
-const moveKey = (m) => JSON.stringify(m);
 // The disdain penalty of the printed table; its last entry holds for any more disdain.
 function penaltyOf(view, disdain) {
   const table = (view.layout && view.layout.disdain_penalty) || [0];
@@ -122,23 +120,8 @@ function pipsRow(cost, x, y, r, step) {
   return out;
 }
 
-function makeClickable(el, move, ctx, text) {
-  el.setAttribute("data-move", moveKey(move));
-  el.classList.add("hw-legal");
-  clickable(el, (e) => {
-    e.stopPropagation();
-    ctx.play(move); // the frame ignores a second move while one is on its way
-  }, text);
-  return el;
-}
-
 function button(text, move, ctx, extra = {}) {
-  const b = h("button", { type: "button", class: "hw-btn", ...extra }, text);
-  if (move) {
-    b.setAttribute("data-move", moveKey(move));
-    b.addEventListener("click", () => ctx.play(move));
-  }
-  return b;
+  return moveButton(move, ctx, { class: "hw-btn", ...extra }, text);
 }
 
 // -- what the legal moves point at ---------------------------------------------------------
@@ -245,15 +228,12 @@ function drawSection(sec, opts, x, y, ctx, tg, ui, player, own, parts) {
     }
     if (box.reward) cell.append(svg("path", { d: `M${bx + BOX - 6},${by} L${bx + BOX},${by} L${bx + BOX},${by + 6} Z`, fill: state === "filled" ? "#d6b25e" : "#c9962b", "pointer-events": "none" }));
     if (state === "legal" && moves) {
-      if (moves.length === 1) makeClickable(cell, moves[0], ctx, moveLabel(moves[0], ctx));
+      if (moves.length === 1) moveTarget(cell, moves[0], ctx, moveLabel(moves[0], ctx), "hw-legal");
       else {
-        cell.setAttribute("data-select", `box:${box.id}`);
-        cell.classList.add("hw-legal");
-        clickable(cell, (e) => {
-          e.stopPropagation();
+        choiceTarget(cell, `box:${box.id}`, t("hw.ui.choose_pay", { box: t("hw.ui.box_title", { section: t(`hw.section.${sec.id}`), n: pos + 1 }) }), "hw-legal", () => {
           ui.select = ui.select === box.id ? null : box.id; // a second click closes it
-          render(ui.root, ui.ctx);
-        }, t("hw.ui.choose_pay", { box: t("hw.ui.box_title", { section: t(`hw.section.${sec.id}`), n: pos + 1 }) }));
+          ui.redraw();
+        });
       }
     }
     g.append(cell);
@@ -297,7 +277,7 @@ function drawMap(x, y, ctx, tg, player, own) {
       // The pattern's other cells show while the pointer is on its corner.
       cell.addEventListener("pointerenter", () => move.cells.forEach((c) => g.querySelector(`[data-cell="${c}"] rect`)?.setAttribute("fill", "#f4c430")));
       cell.addEventListener("pointerleave", () => move.cells.forEach((c) => g.querySelector(`[data-cell="${c}"] rect`)?.setAttribute("fill", tg.cells.has(c) ? "#ffe38a" : "#eef2e4")));
-      makeClickable(cell, move, ctx, t("hw.ui.place_cells", { cells: move.cells.map((c) => c + 1).join(t("hw.ui.list_sep")) }));
+      moveTarget(cell, move, ctx, t("hw.ui.place_cells", { cells: move.cells.map((c) => c + 1).join(t("hw.ui.list_sep")) }), "hw-legal");
     }
     g.append(cell);
   }
@@ -368,7 +348,7 @@ function drawSheet(letter, ctx, tg, ui, player, own) {
     g.addEventListener("keydown", (e) => {
       if (e.key !== "Escape") return;
       ui.select = null;
-      render(ui.root, ui.ctx);
+      ui.redraw();
     });
     g.append(svg("rect", { x: px, y: cyAdj, width: wBox, height: hgt, rx: 5, fill: "#fff", stroke: "#3a2c1e", "stroke-width": 1.2, filter: "drop-shadow(0 2px 3px rgba(0,0,0,.3))" }));
     g.append(label(px + 6, cyAdj + 12, t("hw.ui.pay"), 9, { fill: "#4a3826" }));
@@ -377,7 +357,7 @@ function drawSheet(letter, ctx, tg, ui, player, own) {
       const opt = svg("g", { class: "hw-pay" });
       opt.append(svg("rect", { class: "hw-face", x: px + 3, y: oy, width: wBox - 6, height: rowH - 3, rx: 3, fill: "#ffe38a", stroke: "#b8860b" }));
       opt.append(...pipsRow(parsePay(m.pay), px + 12, oy + rowH / 2 - 1.5, 3.4, 9));
-      makeClickable(opt, m, ctx, t("hw.ui.pay_with", { box: t("hw.ui.box_title", { section: t(`hw.section.${sec.id}`), n: pos + 1 }), pay: payText(m.pay, t) }));
+      moveTarget(opt, m, ctx, t("hw.ui.pay_with", { box: t("hw.ui.box_title", { section: t(`hw.section.${sec.id}`), n: pos + 1 }), pay: payText(m.pay, t) }), "hw-legal");
       opt.append(svg("title", {}, payText(m.pay, t)));
       g.append(opt);
     });
@@ -414,7 +394,7 @@ function playerCard(cardId, ctx, role, move) {
     el.append(...drawPattern(view.layout.patterns[data.pattern] || [], 16 + textWidth(t("hw.ui.pattern"), 10), 104, 8));
   }
   const wrapper = h("div", { class: "hw-cardwrap" }, el);
-  if (move) makeClickable(wrapper, move, ctx, t("hw.ui.keep_guideline", { card: t(`hw.card.${name}`) }));
+  if (move) moveTarget(wrapper, move, ctx, t("hw.ui.keep_guideline", { card: t(`hw.card.${name}`) }), "hw-legal");
   return wrapper;
 }
 
@@ -546,7 +526,7 @@ function seatSwitch(ctx, ui) {
       b.addEventListener("click", () => {
         ui.viewSeat = s;
         ui.select = null;
-        render(ui.root, ui.ctx);
+        ui.redraw();
       });
       return b;
     }));
@@ -626,20 +606,11 @@ const STYLE = `
 `;
 
 export function render(root, ctx) {
-  const ui = stateFor(root);
+  const ui = boardState(root, freshUi);
   const { view, t } = ctx;
-  ui.root = root;
-  ui.compact = root.clientWidth > 0 && root.clientWidth < 640;
-  ui.W = ui.compact ? 380 : 700;
-  ui.ctx = ctx;
-  // Turning a phone (or resizing a window) across that width redraws the sheets.
-  if (!ui.observer && typeof ResizeObserver === "function") {
-    ui.observer = new ResizeObserver(() => {
-      const compact = root.clientWidth > 0 && root.clientWidth < 640;
-      if (ui.ctx && compact !== ui.compact) render(root, ui.ctx);
-    });
-    ui.observer.observe(root);
-  }
+  drawnWith(root, ctx, render);
+  // Narrower sheets on a phone (the kit draws them again when the width crosses that line).
+  ui.W = compactBelow(root, 640) ? 380 : 700;
   const mine = ctx.seat !== null && ctx.seat !== undefined && view.players[ctx.seat];
   if (ui.viewSeat === null || !view.players[ui.viewSeat]) ui.viewSeat = mine ? ctx.seat : 0;
   const shown = view.players[ui.viewSeat];
@@ -662,14 +633,7 @@ export function render(root, ctx) {
     h("div", { class: "hw-sheets" },
       drawSheet("A", ctx, tg, ui, shown, own),
       drawSheet("B", ctx, tg, ui, shown, own)));
-  // Keyboard users keep their place: the element with the same move gets the focus back.
-  const focused = root.contains(document.activeElement) ? document.activeElement : null;
-  const key = focused && (focused.getAttribute("data-move") || focused.getAttribute("data-select"));
-  root.replaceChildren(board);
-  if (key) {
-    const again = [...root.querySelectorAll("[data-move],[data-select]")].find((el) => el.getAttribute("data-move") === key || el.getAttribute("data-select") === key);
-    if (again) again.focus({ preventScroll: true });
-  }
+  keepFocus(root, () => root.replaceChildren(board));
   if (ui.select) root.querySelector(".hw-chooser .hw-legal")?.focus({ preventScroll: true });
 }
 
@@ -738,7 +702,5 @@ export function scores(view) {
 }
 
 export function destroy(root) {
-  const ui = uiState.get(root);
-  if (ui && ui.observer) ui.observer.disconnect();
-  uiState.delete(root);
+  dropBoardState(root);
 }

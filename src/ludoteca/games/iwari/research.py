@@ -18,8 +18,7 @@ import numpy as np
 from ludoteca.engine import Move, OptionValue
 from ludoteca.games.iwari.components import BIOMES, FEATS, cards, expeditions, game_map
 from ludoteca.games.iwari.state import PHASES
-
-from ..observation import Encoder
+from ludoteca.rl.observation import Encoder
 
 UNORDERED = frozenset({"cards"})
 """A ``pay`` move's cards follow the hand's order; the vocabulary sorts them."""

@@ -1,5 +1,5 @@
 """The browser client end to end: a real Chromium, a real server, the test-only game
-Sealed Bids (tests/engine/sealed_bids.py), driven through the buttons every game gets:
+Sealed Bids (tests/toygame/sealedbids), driven through the buttons every game gets:
 the list of legal moves, each carrying its move as JSON in `data-move`."""
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def test_every_module_loads(server, new_page) -> None:
     page = new_page(server.url)
     modules = ["/js/app.js", "/js/pages/lobby.js", "/js/pages/table.js", "/js/pages/replay.js",
                "/js/pages/help.js", "/js/pages/login.js", "/js/pages/profile.js", "/js/pages/leaderboard.js",
-               f"/games/{GAME}.js"]
+               "/js/board.js", f"/games/{GAME}.js"]
     for module in modules:
         assert page.evaluate("(u) => import(u).then(() => 'ok', (e) => String(e))", module) == "ok", module
 
@@ -352,16 +352,18 @@ def test_help_profile_and_leaderboard_pages(server, new_page) -> None:
     page.locator("main a", has_text="Sealed Bids").click()
     expect(page.locator("main h1")).to_have_text("Sealed Bids")
     expect(page.locator("main dl")).to_contain_text("Prizes auctioned.")  # the options, explained
-    expect(page.locator("#no-rules")).to_be_visible()  # a test game has no rules file
+    # The players' rules the test game ships in its own package (help/en.md).
+    expect(page.locator("#rules")).to_have_attribute("data-kind", "players")
+    expect(page.locator("#rules img.rules-picture")).to_have_count(1)
     screenshot(page, "help-desktop")
-    # A real game's rules for players (web/rules/iwari/en.md); the numbered ones a link away.
+    # A real game's rules for players (games/iwari/help/en.md); the numbered ones a link away.
     page.locator("main a", has_text="Help").click()
     page.locator("main a[href='#/help/iwari']").click()
     rules = page.locator("#rules")
     expect(rules).to_have_attribute("data-kind", "players")
     # The page's reader shifts headings one level down (the page's own h1 comes first).
     assert rules.locator("h3").count() >= 3 and rules.locator("li").count() > 5
-    players = (ROOT / "src" / "ludoteca" / "web" / "rules" / "iwari" / "en.md").read_text()
+    players = (ROOT / "src" / "ludoteca" / "games" / "iwari" / "help" / "en.md").read_text()
     first_section = re.search(r"^## (.+)$", players, re.M).group(1)
     expect(rules.locator("h3").first).to_have_text(first_section)
     expect(page.locator("#numbered-rules")).to_have_attribute("href", "/api/games/iwari/rules")

@@ -1,5 +1,5 @@
 """Log lines and prompts name things, not ids: an argument whose value is an id the
-game's strings name (their "_names" rules, see src/ludoteca/web/games/README.md) reads
+game's strings name (their "_names" rules, see src/ludoteca/games/README.md) reads
 as that name. Iwari in a real Chromium: the territory "desert-2" reads "Desert 2"
 (English) and 砂漠 2 (Japanese), in the prompt and in the log."""
 

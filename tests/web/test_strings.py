@@ -56,7 +56,7 @@ GAMES = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "games"
 
 @pytest.mark.parametrize("game", sorted(p.parent.parent.name for p in GAMES.glob("*/i18n/en.json")))
 def test_each_games_name_rules_are_the_same_everywhere_and_point_at_its_keys(game: str) -> None:
-    """The "_names" rules (web/games/README.md) are not translated, and each template
+    """The "_names" rules (games/README.md) are not translated, and each template
     names a family of keys the game's strings have."""
     tables = {lang: json.loads((GAMES / game / "i18n" / f"{lang}.json").read_text(encoding="utf-8")) for lang in LANGS}
     rules = tables["en"].get("_names", {})

@@ -1,6 +1,7 @@
-// Loading a game's board module (web/games/<id>.js) and the helpers every game shares:
-// move labels, log lines and seat names in the reader's language. A game without a
-// module, or whose module fails, still plays through the frame's list of moves.
+// Loading a game's board module (/games/<id>.js: web/board.js in the game's package) and
+// the helpers every game shares: move labels, log lines and seat names in the reader's
+// language. A game without a module, or whose module fails, still plays through the
+// frame's list of moves.
 import { h } from "./dom.js";
 import { addModuleStrings, argName, argRules, gameText, has, t } from "./i18n.js";
 

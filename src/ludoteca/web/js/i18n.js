@@ -127,7 +127,7 @@ export function gameText(gameId, suffix, args = {}) {
 // ("p0-ranger": "p0", "ranger"). A rule may also be an object {key, <arg>: template}:
 // the key's string is filled with the names the other templates give (all must exist).
 // The string found is filled with {id}, {base}, {n}, {head}, {tail}. See
-// web/games/README.md.
+// games/README.md.
 const NUMBERED = /^(.+?)[-_.]?(\d+)$/;
 const SPLIT = /^([^-_]+)[-_](.+)$/;
 

@@ -1,8 +1,8 @@
 // Help: the list of games, or one game's rules for players in the reader's language
-// (web/rules/<game>/<lang>.md, with small pictures beside them), its options explained.
-// A game without a players' page (a separately installed one) shows its numbered rules
-// (GET /api/games/<id>/rules: docs/rules/<game>.md, or the rules.md the game ships); the
-// numbered rules stay one link away for the curious.
+// (/rules/<game>/<lang>.md: help/<lang>.md in the game's package, with small pictures
+// beside them), its options explained. A game without a players' page shows its numbered
+// rules (GET /api/games/<id>/rules: the rules.md of its package); the numbered rules stay
+// one link away for the curious.
 import * as api from "../api.js";
 import { h } from "../dom.js";
 import { loadModule } from "../gamemodule.js";

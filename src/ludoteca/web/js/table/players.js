@@ -1,0 +1,51 @@
+// The players: each seat's name, badge, score, whose turn it is, bot or resigned, online
+// or not, and its clock; then how many watch.
+import { clear, h } from "../dom.js";
+import { seatName } from "../gamemodule.js";
+import { t } from "../i18n.js";
+import { seatBadge, seatStyle } from "../seats.js";
+import { clockIcon, clockText, tickClocks } from "./clocks.js";
+
+export function playersPanel(page) {
+  const { store } = page;
+  const s = store.state;
+  const element = h("section", { class: "panel", id: "seats-panel" });
+
+  function draw() {
+    const seats = store.seats();
+    const scores = s.result ? s.result.scores : store.moduleScores();
+    const resigned = store.resigned();
+    clear(element, h("h2", {}, t("table.seats")), h("div", { class: "seats" }, seats.map((x) => {
+      const clock = x.bot ? null : clockText(s, x.seat); // bots play without a clock
+      const toMove = s.pending.includes(x.seat) && s.table.status === "playing";
+      return h("div", {
+        class: ["seat", toMove && "to-move"], dataset: { seat: x.seat },
+        style: { borderLeftColor: seatStyle(x.seat).colour },
+        "aria-label": `${seatName(seats, x.seat)}${toMove ? ` — ${t("table.to_move")}` : ""}`,
+      },
+      seatBadge(x.seat, 22),
+      h("span", { class: "name" }, seatName(seats, x.seat), s.yourSeats.includes(x.seat) ? ` (${t("table.you")})` : ""),
+      scores && scores[x.seat] !== undefined ? h("span", { class: "score", title: t("table.score") }, String(scores[x.seat])) : h("span"),
+      h("span", { class: "meta" },
+        toMove ? h("span", { class: "turn" }, "▶ ", t("table.to_move")) : null,
+        x.bot ? h("span", {}, t("seat.bot")) : null,
+        resigned.includes(x.seat) ? h("span", { class: "resigned" }, t("seat.resigned")) : x.zombie ? h("span", {}, t("seat.zombie")) : null,
+        x.connected !== undefined && !x.bot ? h("span", {}, h("span", { class: ["dot", x.connected && "on"] }), t(x.connected ? "seat.online" : "seat.offline")) : null,
+        clock ? h("span", { class: ["clock", clock.low && "low"], dataset: { clockSeat: x.seat }, title: t("table.clock") },
+          clockIcon(), h("span", { class: "clock-text" }, clock.text)) : null));
+    })), spectatorsLine());
+  }
+
+  function spectatorsLine() {
+    const n = s.table && (s.table.spectators ?? s.table.watchers);
+    if (n === undefined || n === null) return null;
+    const count = Array.isArray(n) ? n.length : n;
+    if (!count) return null; // nobody watching: nothing to say
+    return h("p", { class: "spectators" }, t("table.spectators", { n: count }));
+  }
+
+  // Clocks tick on screen between updates.
+  const stopClocks = tickClocks(s, element);
+
+  return { element, draw, destroy: stopClocks };
+}

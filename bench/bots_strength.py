@@ -36,7 +36,6 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ludoteca.bench import midgame_contexts
 from ludoteca.bots import Budget, GreedyBot, ISMCTSBot, RandomBot
 from ludoteca.bots.base import Bot
 from ludoteca.bots.hooks import GameHooks, hooks_for
@@ -44,6 +43,7 @@ from ludoteca.bots.sprt import UNDECIDED, ScoreSprt, Sprt, deal_means
 from ludoteca.bots.tournament import GamePlayed, play_rotated, summarize
 from ludoteca.engine import Game
 from ludoteca.games import available, load
+from ludoteca.playouts import midgame_contexts
 
 SOLO_GAMES = {"hadrianswall"}
 """Games measured at 1 and 3 seats: solo is scored by points."""
@@ -195,7 +195,7 @@ TITLES = {"bloodrage": "Blood Rage", "crusaders": "Crusaders", "hadrianswall": "
 
 
 def markdown(rows: list[dict[str, Any]]) -> str:
-    """The strength table as docs/bots.md shows it."""
+    """The fixed-sample strength table, as bench/results/bots-journal.md shows it."""
     lines = ["| game | seats | against | games | ISMCTS wins (share, 95%) | vs 1/N | ISMCTS mean score "
              "| opponents' mean | ms/decision | iter/s |", "|---|---|---|---|---|---|---|---|---|---|"]
     for row in rows:

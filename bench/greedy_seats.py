@@ -3,9 +3,9 @@ at every seat shows no gradient beyond the deals' noise; prints figures, asserts
 
     .venv/bin/python bench/greedy_seats.py [GAME] [--players 3] [--deals 6] [--option KEY=JSON ...]
 
-Measured with it (docs/bots.md, Greedy): Hadrian's Wall at 3 seats, deals 0-5, before
-the greedy bot's fix of simultaneous rounds 38.3 / 43.3 / 49.3, after it 45.8 / 57.3 / 50.7,
-with common random numbers 53.2 / 52.7 / 58.0.
+Measured with it (bench/results/bots-journal.md, the greedy bot): Hadrian's Wall at 3
+seats, deals 0-5, before the greedy bot's fix of simultaneous rounds 38.3 / 43.3 / 49.3,
+after it 45.8 / 57.3 / 50.7, with common random numbers 53.2 / 52.7 / 58.0.
 """
 
 from __future__ import annotations

@@ -78,6 +78,8 @@ PINNED: dict[str, dict[str, dict[int, tuple[int, str]]]] = {
     "bloodrage": {
         "bda65373d3e0": {2: (1572, "43e02cfb70452ec0"), 3: (1704, "54a22f0bd3f5e4f8"), 4: (1857, "f47de565a7ec830e")},
         "56b007556c6f": {2: (1572, "43e02cfb70452ec0"), 3: (1704, "54a22f0bd3f5e4f8"), 4: (1857, "f47de565a7ec830e")},
+        # provenance texts name the references, not a file outside the repository: the same actions
+        "8aa571e5d1f0": {2: (1572, "43e02cfb70452ec0"), 3: (1704, "54a22f0bd3f5e4f8"), 4: (1857, "f47de565a7ec830e")},
     },
     "crusaders": {
         "b661eecd31ed": {2: (760, "4bd2953d2ab90df4"), 3: (940, "6840e782a68d9ba3"), 4: (940, "6840e782a68d9ba3"),
@@ -85,9 +87,15 @@ PINNED: dict[str, dict[str, dict[int, tuple[int, str]]]] = {
         # 30 bonus tiles (CR-3), the wheel of the player aid's pictures: the same actions
         "e016b1f63190": {2: (760, "4bd2953d2ab90df4"), 3: (940, "6840e782a68d9ba3"), 4: (940, "6840e782a68d9ba3"),
                          5: (940, "6840e782a68d9ba3")},
+        # provenance texts name the references, not a file outside the repository: the same actions
+        "cfcf7d736b7f": {2: (760, "4bd2953d2ab90df4"), 3: (940, "6840e782a68d9ba3"), 4: (940, "6840e782a68d9ba3"),
+                         5: (940, "6840e782a68d9ba3")},
     },
     "hadrianswall": {
         "5ab0069f21fe": {1: (533, "243a8f4d042f1584"), 2: (549, "ea868d0a0c507f76"), 3: (539, "9ce4e59d9c390eee"),
+                         4: (553, "f4566fd0a07f6c17"), 5: (567, "a0efa9566bba2e61"), 6: (581, "738e39d13e28fe9f")},
+        # provenance texts name the references, not a file outside the repository: the same actions
+        "b28eb9c353e6": {1: (533, "243a8f4d042f1584"), 2: (549, "ea868d0a0c507f76"), 3: (539, "9ce4e59d9c390eee"),
                          4: (553, "f4566fd0a07f6c17"), 5: (567, "a0efa9566bba2e61"), 6: (581, "738e39d13e28fe9f")},
     },
     # The test game (tests/toygame): no data files, its cards are made in code.
@@ -98,6 +106,9 @@ PINNED: dict[str, dict[str, dict[int, tuple[int, str]]]] = {
         "14815134c1ac": {2: (413, "1a0caa91ba9d72a9"), 3: (413, "1a0caa91ba9d72a9"), 4: (475, "c480bf4345c522a9"),
                          5: (542, "23751b70ff3c6e88")},
         "2c1e13cdfbc8": {2: (413, "1a0caa91ba9d72a9"), 3: (413, "1a0caa91ba9d72a9"), 4: (475, "c480bf4345c522a9"),
+                         5: (542, "23751b70ff3c6e88")},
+        # provenance texts name the references, not a file outside the repository: the same actions
+        "25f3f9562d98": {2: (413, "1a0caa91ba9d72a9"), 3: (413, "1a0caa91ba9d72a9"), 4: (475, "c480bf4345c522a9"),
                          5: (542, "23751b70ff3c6e88")},
     },
 }

@@ -47,7 +47,7 @@ TABLES = """async (lang) => {
   for (const status of ['open', 'playing', 'over']) {
     const rows = await (await fetch(`/api/tables?status=${status}&limit=500`)).json();
     for (const row of Array.isArray(rows) ? rows : rows.tables) {
-      for (const s of row.seats_detail || row.players || []) if (s && s.username) names.push(s.username);
+      for (const s of row.players || []) if (s && s.username) names.push(s.username);
     }
   }
   const me = await (await fetch('/api/sessions')).json().catch(() => null);

@@ -6,22 +6,16 @@ export function list(data, key) {
   return (data && (data[key] || data.items)) || [];
 }
 
-// A seat of a table: who sits there (a person, a bot, or nobody).
+// A seat of a table: who sits there (a person, a bot, or nobody). The server's table
+// summary (server/tables/summary.py) gives the seat count as `seats` and one entry per
+// seat in `players`: {seat, username, bot, zombie, connected}.
 export function seatsOf(table) {
-  const raw = table.seats_detail || table.players || (Array.isArray(table.seats) ? table.seats : []);
-  const count = typeof table.seats === "number" ? table.seats : raw.length;
+  const players = table.players || [];
   const seats = [];
-  for (let i = 0; i < count; i++) {
-    const s = raw.find((x) => x && x.seat === i) || raw[i] || {};
-    seats.push({
-      seat: i,
-      username: s.username || (s.user && s.user.username) || null,
-      userId: s.user_id ?? (s.user && s.user.id) ?? null,
-      bot: s.bot || null,
-      zombie: Boolean(s.zombie),
-      connected: s.connected,
-      clock: s.clock ?? s.bank_ms ?? null,
-    });
+  for (let i = 0; i < table.seats; i++) {
+    const s = players.find((x) => x.seat === i) || {};
+    seats.push({ seat: i, username: s.username || null, bot: s.bot || null, zombie: Boolean(s.zombie),
+      connected: s.connected });
   }
   return seats;
 }

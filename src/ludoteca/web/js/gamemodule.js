@@ -3,18 +3,13 @@
 // language. A game without a module, or whose module fails, still plays through the
 // frame's list of moves.
 import { h } from "./dom.js";
-import { addModuleStrings, argName, argRules, gameText, has, t } from "./i18n.js";
+import { argName, argRules, gameText, has, t } from "./i18n.js";
 
 const modules = {};
 
 export function loadModule(gameId) {
   if (!(gameId in modules)) {
-    modules[gameId] = import(`/games/${encodeURIComponent(gameId)}.js`)
-      .then((module) => {
-        if (module.strings) addModuleStrings(gameId, module.strings);
-        return module;
-      })
-      .catch(() => null);
+    modules[gameId] = import(`/games/${encodeURIComponent(gameId)}.js`).catch(() => null);
   }
   return modules[gameId];
 }

@@ -10,7 +10,6 @@ const STORE_KEY = "ludoteca.lang";
 let current = "en";
 const frame = {}; // lang -> flat dict
 const games = {}; // `${lang}:${game}` -> flat dict (or a pending promise)
-const fallbacks = {}; // `${lang}:${game}` -> flat dict: strings a board module ships for itself
 const nameRules = {}; // `${lang}:${game}` -> the "_names" object of the game's strings (see names())
 
 export function language() {
@@ -74,16 +73,6 @@ function flatten(data, prefix = "", out = {}) {
   return out;
 }
 
-// A board module may carry strings of its own (a test game with no i18n files); the
-// server's game strings win over them.
-export function addModuleStrings(gameId, byLang) {
-  for (const [lang, dict] of Object.entries(byLang || {})) {
-    const key = `${lang}:${gameId}`;
-    fallbacks[key] = { ...(fallbacks[key] || {}), ...flatten(dict) };
-    if (dict && dict._names && !nameRules[key]) nameRules[key] = dict._names;
-  }
-}
-
 // The game on screen: its strings are looked up after the frame's. Games name their
 // keys freely ("card.x", "br.prompt.y"), so only one game's strings are in play at once.
 let activeGame = null;
@@ -95,7 +84,7 @@ export function useGame(gameId) {
 function gameDicts(gameId, lang) {
   const key = `${lang}:${gameId}`;
   const served = games[key] && !(games[key] instanceof Promise) ? games[key] : null;
-  return [served, fallbacks[key]].filter(Boolean);
+  return served ? [served] : [];
 }
 
 function lookup(key, lang) {

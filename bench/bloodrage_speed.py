@@ -11,9 +11,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from ludoteca.bench import measure
 from ludoteca.engine import Rng
 from ludoteca.games.bloodrage import BloodRageGame
+from ludoteca.playouts import measure
 
 
 def breakdown(game: BloodRageGame, seats: int, games: int) -> dict[str, float]:

@@ -8,8 +8,10 @@ update, the people's moves per second and the bots' moves.
     LUDOTECA_BOT_PROCESSES=0 .venv/bin/python bench/bot_p99.py   # bots think in threads
 
 Bots think where the server puts them (worker processes unless LUDOTECA_BOT_PROCESSES=0).
-The people play the counter game of ../shared/anchors/counter (``--plugin``) or any
-installed game given with ``--game``. Not a test: it prints figures and asserts nothing.
+The people play the counter game (the plug-in file of the boardgame.io anchor harness,
+docs/ops.md "Measuring", given with ``--plugin``; found by itself when the harness is kept
+beside the project) or any installed game given with ``--game``. Not a test: it prints
+figures and asserts nothing.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from server_load import LAUNCHER
 
-from ludoteca.server.launch import ServerProcess, free_port
+from ludoteca.server.launch import ONE_ADDRESS_LOAD, ServerProcess, free_port
 
 
 class People:
@@ -164,7 +166,7 @@ def main() -> None:
     args = parser.parse_args()
     plugins = list(args.plugin)
     if args.game == "counter" and not plugins:
-        # The counter game's plugin file: ../shared/anchors/counter/ of some folder above.
+        # The counter game's plugin file, from the anchor harness kept beside the project.
         found = [p / "shared" / "anchors" / "counter" / "counter_plugin.py" for p in Path(__file__).resolve().parents]
         found = [p for p in found if p.is_file()]
         if not found:
@@ -176,7 +178,7 @@ def main() -> None:
     env = {**os.environ, "LUDOTECA_BENCH_DIR": str(Path(__file__).resolve().parent),
            "LUDOTECA_DATABASE_URL": db, "LUDOTECA_SECRET": "bench",
            "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000000", "LUDOTECA_ALLOW_GUESTS": "1",
-           "LUDOTECA_BOT_SECONDS": str(args.bot_seconds)}
+           "LUDOTECA_BOT_SECONDS": str(args.bot_seconds), **ONE_ADDRESS_LOAD}
     server = ServerProcess([sys.executable, "-c", LAUNCHER, str(port), "1", *plugins], port=port, env=env,
                            cwd=Path(workdir))
     try:

@@ -20,10 +20,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ludoteca.bench import measure, midgame_contexts
 from ludoteca.bots import Budget, ISMCTSBot
 from ludoteca.engine import Game
 from ludoteca.games import available, load
+from ludoteca.playouts import measure, midgame_contexts
 
 
 def ismcts_speed(game: Game[Any], players: int, iterations: int, positions: int = 5) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from typing import Any
 import httpx
 import websockets
 
-from ludoteca.server.launch import ServerProcess, free_port
+from ludoteca.server.launch import ONE_ADDRESS_LOAD, ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_GAME = ROOT / "tests" / "server" / "drawbid.py"
@@ -266,7 +266,7 @@ def main() -> None:
     port = free_port()
     env = {**os.environ, "LUDOTECA_BENCH_DIR": str(Path(__file__).resolve().parent),
            "LUDOTECA_DATABASE_URL": args.db, "LUDOTECA_SECRET": "bench",
-           "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000000", "LUDOTECA_ALLOW_GUESTS": "1"}
+           "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000000", "LUDOTECA_ALLOW_GUESTS": "1", **ONE_ADDRESS_LOAD}
     if args.redis:
         env["LUDOTECA_REDIS_URL"] = args.redis
     if args.workers > 1 and not args.redis:

@@ -15,6 +15,8 @@ import uvicorn
 
 from ludoteca.games import register
 from ludoteca.server.app import create_app
+from ludoteca.server.config import Settings
+from ludoteca.server.edge import launch_options
 
 
 def main() -> None:
@@ -23,7 +25,8 @@ def main() -> None:
         module, _, name = spec.partition(":")
         game = getattr(importlib.import_module(module), name)
         register(game() if isinstance(game, type) else game)
-    uvicorn.run(create_app(), host="127.0.0.1", port=int(port), log_level="warning", timeout_graceful_shutdown=1)
+    uvicorn.run(create_app(), host="127.0.0.1", port=int(port), log_level="warning", timeout_graceful_shutdown=1,
+                **launch_options(Settings.from_env()))
 
 
 if __name__ == "__main__":

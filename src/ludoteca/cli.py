@@ -1,4 +1,5 @@
-"""The ``ludoteca`` command: list games, simulate, play in the terminal, replay, bench, serve."""
+"""The ``ludoteca`` command: list games, simulate, play in the terminal, replay, bench, serve,
+admin."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from ludoteca.admin import admin_app
 from ludoteca.bots import make_bot
 from ludoteca.bots.base import bot_names
 from ludoteca.bots.playout import play_match
@@ -22,6 +24,7 @@ from ludoteca.games import available, load
 
 app = typer.Typer(help="Ludoteca: modern board games, their engines, and an arena to play them.",
                   no_args_is_help=True, add_completion=False)
+app.add_typer(admin_app, name="admin")  # ludoteca admin ...: accounts and moderation (admin.py)
 console = Console()
 err = Console(stderr=True)
 
@@ -269,7 +272,7 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Random playouts on one core: games/s, decisions/s, legal moves per decision, clone time."""
-    from ludoteca.bench import measure
+    from ludoteca.playouts import measure
 
     game = _game(game_id)
     try:

@@ -39,7 +39,10 @@ def _unavailable(what: str, error: Exception) -> None:
 def make_settings(url: str, **overrides: Any) -> Settings:
     base: dict[str, Any] = {"database_url": url, "secret": "test-secret", "bot_seconds": 0.05,
                             "clock_tick_seconds": 0.1, "engine_seconds": 2.0, "redis_url": None,
-                            "login_attempts_per_minute": 1000,
+                            "login_attempts_per_minute": 1000, "logins_per_minute_per_address": 100_000,
+                            "logins_per_minute": 100_000, "signups_per_hour_per_address": 100_000,
+                            "signups_per_hour": 100_000, "chat_lines_per_10_seconds": 100_000,
+                            "ws_messages_per_10_seconds": 100_000,
                             "password_time_cost": 1, "password_memory_kib": 1024}
     base.update(overrides)
     return Settings.from_env(env={}, **base)
@@ -152,4 +155,7 @@ class ServerProcess(launch.ServerProcess):
 def server_env(url: str, **extra: str) -> dict[str, str]:
     return {"LUDOTECA_DATABASE_URL": url, "LUDOTECA_SECRET": "test-secret", "LUDOTECA_BOT_SECONDS": "0.05",
             "LUDOTECA_CLOCK_TICK_SECONDS": "0.2", "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000",
+            "LUDOTECA_LOGINS_PER_MINUTE_PER_ADDRESS": "100000", "LUDOTECA_LOGINS_PER_MINUTE": "100000",
+            "LUDOTECA_SIGNUPS_PER_HOUR_PER_ADDRESS": "100000", "LUDOTECA_SIGNUPS_PER_HOUR": "100000",
+            "LUDOTECA_CHAT_LINES_PER_10_SECONDS": "100000", "LUDOTECA_WS_MESSAGES_PER_10_SECONDS": "100000",
             "LUDOTECA_PASSWORD_TIME_COST": "1", "LUDOTECA_PASSWORD_MEMORY_KIB": "1024", **extra}

@@ -1,6 +1,6 @@
 """Draw and Bid, a small game of our own for the server tests, so they do not depend on
 the real games: 2-3 seats, a hidden hand, a random draw, and a simultaneous sealed bid.
-(Unlike tests/engine/sealed_bids.py, each round opens with a turn to draw or pass, and
+(Unlike Sealed Bids, tests/toygame, each round opens with a turn to draw or pass, and
 the option ``stall`` hangs the engine for the time-limit test.)
 
 Each round: every seat in turn either passes (undoable) or draws a random card from the

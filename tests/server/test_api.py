@@ -66,7 +66,7 @@ def test_the_server_offers_the_source_it_runs(client):
         licence = tar.extractfile(f"{root}/LICENSE").read().decode()
     assert licence.startswith("GNU AFFERO GENERAL PUBLIC LICENSE")
     for part in ("src/ludoteca/games/iwari/rules.py", "src/ludoteca/web/js/app.js", "pyproject.toml",
-                 "docs/rules/iwari.md"):
+                 "src/ludoteca/games/iwari/rules.md", "src/ludoteca/games/iwari/web/board.js"):
         assert f"{root}/{part}" in names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ludoteca.games import available, load
+from ludoteca.games import load
 from ludoteca.server import content
 from tests.server.conftest import Api, new_table
 from tests.server.drawbid import GAME
@@ -75,31 +75,26 @@ def test_strings_are_found_through_the_games_own_package(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("game", BUILT_IN)
-def test_a_games_rules_are_docs_rules(client, game):
+def test_a_games_rules_are_its_packages_rules(client, game):
     r = client.get(f"/api/games/{game}/rules")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/markdown")
-    assert r.text == (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    assert r.text == (ROOT / "src" / "ludoteca" / "games" / game / "rules.md").read_text(encoding="utf-8")
 
 
-def test_rules_errors_and_the_rules_dir_setting(client, tmp_path):
+def test_rules_errors(client):
     r = client.get("/api/games/nosuchgame/rules")
     assert r.status_code == 404 and r.json()["code"] == "no_game"
-    r = client.get("/api/games/drawbid/rules")  # no rules.md in its package, none in docs/rules
-    assert r.status_code == 404 and r.json()["code"] == "no_rules" and "LUDOTECA_RULES_DIR" in r.json()["message"]
-    (tmp_path / "drawbid.md").write_text("# Draw and Bid\n")
-    assert content.rules("drawbid", str(tmp_path)) == "# Draw and Bid\n"
+    r = client.get("/api/games/drawbid/rules")  # no rules.md in its package
+    assert r.status_code == 404 and r.json()["code"] == "no_rules" and "rules.md" in r.json()["message"]
 
 
-def test_docs_rules_stay_the_one_copy():
-    """docs/rules/<id>.md is canonical: a game package must not carry a copy that could
-    drift from it (an installed game from elsewhere ships its own rules.md instead)."""
-    for game in available():
-        if game not in BUILT_IN:
-            continue
-        assert (ROOT / "docs" / "rules" / f"{game}.md").is_file(), game
-        packaged = ROOT / "src" / "ludoteca" / "games" / game / "rules.md"
-        if packaged.exists():  # pragma: no cover - only if someone adds one
-            assert packaged.read_text() == (ROOT / "docs" / "rules" / f"{game}.md").read_text(), game
+def test_docs_rules_link_to_the_one_copy():
+    """The numbered rules live in the game's package (rules.md, served from an installed
+    wheel as well); docs/rules/<id>.md is a link to it, never a second copy that could drift."""
+    for game in BUILT_IN:
+        docs = ROOT / "docs" / "rules" / f"{game}.md"
+        assert docs.is_symlink(), game
+        assert docs.resolve() == (ROOT / "src" / "ludoteca" / "games" / game / "rules.md").resolve(), game
         assert load(game).id == game
 
 
@@ -151,12 +146,13 @@ def test_connected_spectators_and_creator(client):
             update = receive_until(wa, lambda m: m["type"] == "update"
                                    and not m["table"]["players"][1]["connected"])
             assert update["table"]["players"][0]["connected"]
-    # The creator's name stays after the creator leaves an open table.
+    # A creator who leaves an open table hands it to the next person seated (the host).
     c = Api(client)
     other = c.post("/api/tables", {"game": "drawbid", "seats": 2}).json()["id"]
+    assert a.table(other)["table"]["creator"] == c.name
     a.post(f"/api/tables/{other}/join")
     c.post(f"/api/tables/{other}/leave")
-    assert a.table(other)["table"]["creator"] == c.name
+    assert a.table(other)["table"]["creator"] == a.name
 
 
 # -- replays ---------------------------------------------------------------------------
@@ -245,5 +241,5 @@ def test_a_profile_lists_recent_games(client):
     assert [r["id"] for r in recent] == [second, first]  # the latest first; private tables left out
     assert recent[0]["rank"] == final["result"]["ranks"][1] and recent[0]["game"] == "drawbid"
     assert all(r["finished_at"].endswith("Z") for r in recent)
-    assert profile["games_played"] == 3
+    assert profile["games_played"] == 2  # a profile is public: the private table counts neither
     assert client.get(f"/api/players/{Api(client).name}").json()["recent"] == []

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from ludoteca.server.bots import MAX_REFUSALS
+from ludoteca.server.bot_runner import MAX_REFUSALS
 from ludoteca.server.errors import ApiError
 from tests.server.conftest import Api, ServerProcess, new_table, server_env
 from tests.server.helpers import play_out
@@ -62,9 +62,9 @@ def test_bot_retries_are_bounded(client, monkeypatch):
         calls.append(args)
         raise ApiError(409, "move_id_reused", "this move id was used for another move")
 
-    from ludoteca.server.bots import BotRunner
+    from ludoteca.server.bot_runner import BotRunner
 
-    runner = BotRunner(server, server.tables)
+    runner = BotRunner(server, server.tables.submit_move)
     monkeypatch.setattr(runner, "submit", refuse)
     try:
         runner._play(table_id)  # returns: no endless retry

@@ -67,7 +67,7 @@ def test_a_change_through_another_process_is_seen(sqlite_url: str) -> None:
         assert b.move(table_id, 1, {"type": "pass"}).status_code == 200  # process one keeps the row at 2
 
         # Process two suspends the table (what it does when the game's code hangs).
-        two.app.state.server.tables._suspend(table_id)
+        two.app.state.server.tables.suspend(table_id)
         hand = a.table(table_id)["view"]["hand"]
         r = a.move(table_id, 2, {"type": "bid", "card": hand[0]})
         assert r.status_code == 409 and r.json()["code"] == "not_playing", r.text

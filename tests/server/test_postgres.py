@@ -10,6 +10,8 @@ from fastapi.testclient import TestClient
 
 from ludoteca.server.app import create_app
 from tests.server import test_api as api_scenarios
+from tests.server import test_endings as ending_scenarios
+from tests.server import test_group_commit as group_scenarios
 from tests.server import test_live as live_scenarios
 from tests.server import test_rematch as rematch_scenarios
 from tests.server.conftest import make_settings
@@ -36,6 +38,8 @@ def test_health_reports_postgres(pg_client):
     live_scenarios.test_reconnect_catches_up_from_its_version,
     rematch_scenarios.test_a_rematch_is_the_same_game_with_every_seat_moved_on,
     rematch_scenarios.test_players_asking_at_once_get_one_rematch,
+    group_scenarios.test_moves_of_many_tables_at_once_all_land_each_with_its_own_answer,
+    ending_scenarios.test_every_kind_of_ending_is_heard_exactly_once,
 ], ids=lambda f: f.__name__.removeprefix("test_"))
 def test_scenario_on_postgres(pg_client, scenario):
     scenario(pg_client)

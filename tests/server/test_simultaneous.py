@@ -172,7 +172,7 @@ def test_independent_picks_are_all_taken_over_the_websocket(any_client, game, se
 
 
 def test_a_bot_move_chosen_before_a_persons_of_the_same_year_is_taken(sqlite_url):
-    from ludoteca.server.tables import BotMover
+    from ludoteca.server.tables.access import BotMover
 
     # The bot waits before it moves: the test plays its move through the same path.
     with TestClient(create_app(make_settings(sqlite_url, bot_delay_seconds=5))) as client:

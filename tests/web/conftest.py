@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ludoteca.server.launch import ServerProcess, free_port
+from ludoteca.server.launch import ONE_ADDRESS_LOAD, ServerProcess, free_port
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -23,7 +23,7 @@ SHOTS = Path(os.environ.get("LUDOTECA_SCREENSHOTS", ROOT / ".playwright" / "scre
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 780}
 BOARD_FAILED = "the board failed to draw"
-"""What web/js/pages/table.js logs when a game module's render throws."""
+"""What the table page logs (web/js/table/boardpanel.js) when a game module's render throws."""
 PROBE_ROOT = """
   let root = document.getElementById('probe');
   if (!root) {
@@ -63,9 +63,9 @@ def web_server(workdir: Path) -> ServerProcess:
            "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "1000", "PYTHONUNBUFFERED": "1",
            # A cheap password hash, as the server tests use: the default one took longer
            # than a browser assertion waits on a loaded 2-core machine (sign-up timed out).
-           "LUDOTECA_PASSWORD_TIME_COST": "1", "LUDOTECA_PASSWORD_MEMORY_KIB": "1024"}
+           "LUDOTECA_PASSWORD_TIME_COST": "1", "LUDOTECA_PASSWORD_MEMORY_KIB": "1024", **ONE_ADDRESS_LOAD}
     env.pop("LUDOTECA_REDIS_URL", None)
-    return ServerProcess([sys.executable, "-m", "tests.serve", str(port), "tests.engine.sealed_bids:SealedBids"],
+    return ServerProcess([sys.executable, "-m", "tests.serve", str(port), "sealedbids:SealedBids"],
                          port=port, env=env, cwd=ROOT, log=workdir / "server.log")
 
 

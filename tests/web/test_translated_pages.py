@@ -58,7 +58,8 @@ TABLES = """async (lang) => {
 SHOWN = """() => {
   const out = [];
   const visible = (el) => el && (typeof el.checkVisibility !== 'function' || el.checkVisibility());
-  const skip = (el) => el.closest('script, style, .rules, pre, details.no-board');
+  // .user-text: what players wrote (a report's reason, a chat line, a name): not the page's words.
+  const skip = (el) => el.closest('script, style, .rules, pre, details.no-board, .user-text');
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const lines = new Set(); // SVG texts cut into lines (<tspan>s): one string, read whole
   while (walker.nextNode()) {

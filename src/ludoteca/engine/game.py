@@ -268,6 +268,13 @@ class Game(ABC, Generic[S]):
         Randomness is detected by the engine; games report other reveals here."""
         return False
 
+    def hidden_choice(self, state: S, seat: Seat, move: Move) -> bool:
+        """Whether ``move``, played by ``seat`` on ``state``, is a move whose content stays
+        its seat's own until the rules reveal it (a secret order chosen by every seat):
+        the server then shows the other seats that it was made, not which it was. For
+        choices ``secrets`` cannot name (their strings are public ids). Default: none."""
+        return False
+
     # -- provided ---------------------------------------------------------------------
 
     def setup(self, seats: int, options: Mapping[str, object] | None = None, seed: int = 0) -> S:

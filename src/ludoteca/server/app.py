@@ -16,10 +16,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludoteca import __version__
 
-from . import errors, logs, openapi, routes, ws
+from . import apidocs, errors, gamefiles, logs, openapi, routes, routes_moderation, ws
 from .config import Settings
 from .inputs import InputGuard
-from .state import Server
+from .server import Server
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("ludoteca.server")
@@ -28,14 +28,15 @@ log = logging.getLogger("ludoteca.server")
 # Only the app's own scripts; its own style sheets, plus the <style> elements its board
 # drawings add at run time, which carry the page's nonce (web/js/dom.js puts it on every
 # <style> it makes). Style attributes stay allowed: they can restyle, never run code,
-# and the boards set them on SVG shapes. The API's own pages (/docs, /redoc) load
-# Swagger UI and ReDoc from their CDN with an inline script: they get their own policy.
+# and the boards set them on SVG shapes. The API's own pages (/docs, /redoc) run Swagger
+# UI and ReDoc from this server (apidocs.py), which style themselves inline: their own
+# policy, still with no script from anywhere else and no inline script.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'{nonce}; style-src-attr 'unsafe-inline'; "
        "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
        "form-action 'self'; frame-ancestors 'none'")
-DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
-            "worker-src blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+DOCS_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+            "font-src 'self' data:; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; "
+            "frame-ancestors 'none'")
 DOCS_PATHS = ("/docs", "/redoc")
 HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
            (b"referrer-policy", b"same-origin"), (b"cross-origin-opener-policy", b"same-origin"),
@@ -120,11 +121,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Ludoteca", version=__version__, lifespan=lifespan,
                   description="A self-hostable arena for modern board games. Errors are JSON "
-                              "`{code, message}`; cookie sessions send `X-CSRF-Token` on unsafe methods.")
+                              "`{code, message}`; cookie sessions send `X-CSRF-Token` on unsafe methods.",
+                  docs_url=None, redoc_url=None)  # apidocs: the same pages without a CDN
     errors.install(app)
     app.openapi = lambda: openapi.build(app)  # type: ignore[method-assign]
     app.include_router(routes.router)
+    app.include_router(routes_moderation.router)
     app.include_router(ws.router)
+    app.include_router(apidocs.router)
+    app.include_router(gamefiles.router)  # before the client's files at /
     _mount_web(app, settings)
     app.add_middleware(SecurityHeaders, https=settings.secure_cookies)
     app.add_middleware(InputGuard, limit=settings.max_body_bytes)

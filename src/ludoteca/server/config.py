@@ -59,6 +59,20 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     max_ws_message_bytes: int = 64 * 1024
     login_attempts_per_minute: int = 10
+    # What one client controls, bounded (server/edge.py, server/accounts.py; docs/ops.md).
+    max_head_bytes: int = 16 * 1024
+    max_headers: int = 100
+    head_timeout_seconds: float = 10.0
+    body_timeout_seconds: float = 30.0
+    stalled_send_seconds: float = 30.0
+    max_connections_per_address: int = 64
+    max_connections: int = 4096
+    logins_per_minute_per_address: int = 30
+    logins_per_minute: int = 600
+    signups_per_hour_per_address: int = 5
+    signups_per_hour: int = 300
+    chat_lines_per_10_seconds: int = 10
+    ws_messages_per_10_seconds: int = 100
     password_time_cost: int = 3
     password_memory_kib: int = 65536
     bot_seconds: float = 1.0
@@ -75,9 +89,6 @@ class Settings:
     # moved in) for this long: abandoned tables stop crowding it. They still open by link.
     table_expiry_hours: float = 72.0
     web_root: str | None = None
-    # Where the built-in games' rules (docs/rules/<id>.md) are read from when the server
-    # does not run from a source checkout (see server/content.py).
-    rules_dir: str | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> Settings:
@@ -102,7 +113,13 @@ class Settings:
                            ("max_body_bytes", int), ("max_ws_message_bytes", int),
                            ("login_attempts_per_minute", int), ("session_days", int),
                            ("password_time_cost", int), ("password_memory_kib", int),
-                           ("table_expiry_hours", float)):
+                           ("table_expiry_hours", float),
+                           ("max_head_bytes", int), ("max_headers", int), ("head_timeout_seconds", float),
+                           ("body_timeout_seconds", float), ("stalled_send_seconds", float),
+                           ("max_connections_per_address", int), ("max_connections", int),
+                           ("logins_per_minute_per_address", int), ("logins_per_minute", int),
+                           ("signups_per_hour_per_address", int), ("signups_per_hour", int),
+                           ("chat_lines_per_10_seconds", int), ("ws_messages_per_10_seconds", int)):
             raw = get(name.upper())
             if raw:
                 values[name] = _number(name, kind, raw)
@@ -115,8 +132,6 @@ class Settings:
             values["sqlite_synchronous"] = synchronous.strip().upper()
         if get("WEB_ROOT"):
             values["web_root"] = get("WEB_ROOT")
-        if get("RULES_DIR"):
-            values["rules_dir"] = get("RULES_DIR")
         values.update(overrides)
         return replace(base, **values)
 

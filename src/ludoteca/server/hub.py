@@ -11,12 +11,15 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from . import protocol
 
 log = logging.getLogger("ludoteca.server.hub")
 
-Handler = Callable[[dict[str, Any]], None]
+Handler = Callable[[Mapping[str, Any]], None]
+"""Called on the event loop with each notice (a ``protocol.HubNotice``, as JSON)."""
 
 
 class LocalHub:
@@ -32,8 +35,9 @@ class LocalHub:
         self._handler = handler
         self._loop = asyncio.get_running_loop()
 
-    def publish(self, message: dict[str, Any]) -> None:
-        """Thread-safe: called from worker threads after a commit."""
+    def publish(self, message: Mapping[str, Any]) -> None:
+        """Thread-safe: called from worker threads after a commit (``message``: a
+        ``protocol.HubNotice``)."""
         if self._loop is None or self._handler is None or self._loop.is_closed():
             return
         self._loop.call_soon_threadsafe(self._handler, message)
@@ -88,9 +92,9 @@ class RedisHub:
                     pubsub = self._async.pubsub(ignore_subscribe_messages=True)
                     await pubsub.subscribe(self.channel)
                     if self._handler is not None:
-                        self._handler({"kind": "resync"})
+                        self._handler(dict(protocol.resync()))
 
-    def publish(self, message: dict[str, Any]) -> None:
+    def publish(self, message: Mapping[str, Any]) -> None:
         try:
             self.sync.publish(self.channel, json.dumps(message))
         except Exception:

@@ -15,18 +15,23 @@ import contextlib
 import logging
 import time
 import uuid
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 from fastapi import WebSocket
 
+from . import protocol
 from .auth import Actor
+from .hub import LocalHub, RedisHub
 
-if TYPE_CHECKING:
-    from .core import Core
-    from .tables import Tables
+LiveClient = tuple[int | None, int | None, int | None]
+"""A client as the updates need it: (view seat, last version seen, user id)."""
+Outgoing = protocol.Update | protocol.ErrorMessage
+Updates = Callable[[str, list[LiveClient], int | None], Sequence[Outgoing] | None]
+"""Each client's update of a table (None: the table is gone); see ``Views.updates``."""
 
 log = logging.getLogger("ludoteca.server.live")
 
@@ -36,7 +41,7 @@ PRESENCE_EVERY = 10.0
 forget what they have not heard again within three of these: a process that died)."""
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Any) -> str:
     """JSON text for a client. orjson, because encoding the views (several kilobytes of
     board each) was the largest single cost of a move with the standard library."""
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
@@ -55,6 +60,10 @@ class Client:
     generation: int = 0
     """Bumped when the client says which version it has (hello)."""
     """Not sent anything yet: the first pass sends it its state whatever the version."""
+    hides: frozenset[str] = frozenset()
+    """Usernames whose chat lines this client's user blocked (server/moderation.py)."""
+    session: str | None = None
+    """The token the socket was opened with: closed when that session ends here."""
 
     def close(self) -> None:
         """Send what is queued, then close."""
@@ -62,7 +71,8 @@ class Client:
             self.queue.put_nowait(None)
         self.closed = True
 
-    def send(self, message: dict[str, Any] | str) -> None:
+    def send(self, message: Any) -> None:
+        """Queue a message (a protocol message, or its JSON text)."""
         if self.closed:
             return
         try:
@@ -75,9 +85,9 @@ class Client:
 
 
 class Live:
-    def __init__(self, server: Core, tables: Tables) -> None:
-        self.server = server
-        self.tables_service = tables
+    def __init__(self, hub: LocalHub | RedisHub, updates: Updates) -> None:
+        self.hub = hub
+        self.updates_of = updates
         self.tables: dict[str, set[Client]] = {}
         self._dirty: dict[str, tuple[bool, int | None]] = {}
         """Per table with a pass to make: whether to send to every client (``force``),
@@ -104,15 +114,14 @@ class Live:
     # -- presence across processes -----------------------------------------------------
 
     def _tell_presence(self, tables: dict[str, tuple[int | None, ...]], ask: bool = False) -> None:
-        if self.server.hub.name == "local":
+        if self.hub.name == "local":
             return  # one process: nobody else to tell
-        message = {"kind": "presence", "process": self.process, "ask": ask,
-                   "tables": {t: list(users) for t, users in tables.items()}}
+        message = protocol.presence(self.process, tables, ask)
         # Publishing blocks on Redis: not on the event loop; one thread keeps the order.
         with contextlib.suppress(RuntimeError):  # shutting down: the others will forget us
-            self._publisher.submit(self.server.hub.publish, message)
+            self._publisher.submit(self.hub.publish, message)
 
-    def _heard_presence(self, message: dict[str, Any]) -> None:
+    def _heard_presence(self, message: Mapping[str, Any]) -> None:
         process = message.get("process")
         tables = message.get("tables")
         if process == self.process or not isinstance(process, str) or not isinstance(tables, dict):
@@ -153,7 +162,9 @@ class Live:
 
     # -- notices from the hub ----------------------------------------------------------
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: Mapping[str, Any]) -> None:
+        """A notice from the hub (``protocol.HubNotice``; checked, since it came over the
+        network)."""
         kind = message.get("kind")
         if kind == "resync":
             # The hub lost messages: ask again who is where, and send every table again.
@@ -168,8 +179,10 @@ class Live:
         if not isinstance(table_id, str) or table_id not in self.tables:
             return
         if kind == "chat":
+            author = message["message"].get("username") if isinstance(message.get("message"), dict) else None
             for client in list(self.tables[table_id]):
-                client.send(message["message"])
+                if author not in client.hides:
+                    client.send(message["message"])
         elif kind == "changed":
             if message.get("origin") == self.process:
                 return  # this process's own move: its clients were updated with the commit
@@ -209,7 +222,7 @@ class Live:
                     code = getattr(error, "code", "internal")
                     log.warning("live update of table %s failed: %s", table_id, code)
                     for c in clients:
-                        c.send({"type": "error", "code": code, "message": "the table could not be updated"})
+                        c.send(protocol.plain_error(code, "the table could not be updated"))
                     return
                 if updates is None:
                     return
@@ -222,7 +235,7 @@ class Live:
                         # was computed from an older version; look again.
                         self._dirty.setdefault(table_id, (False, None))
                         continue
-                    if update.get("close"):
+                    if update["type"] == "error":  # it closes the socket
                         client.send(update)
                         client.close()
                         continue
@@ -262,7 +275,7 @@ class Live:
             if again or fresh or client.fresh or generation != client.generation or seen != client.version:
                 again = True
                 continue
-            if update.get("close"):
+            if update["type"] == "error":  # it closes the socket
                 client.send(update)
                 client.close()
                 continue
@@ -273,11 +286,11 @@ class Live:
         if again:
             self.mark(table_id)
 
-    def _updates(self, table_id: str, keys: list[tuple[int | None, int | None, int | None]],
-                 version: int | None) -> list[tuple[dict[str, Any], str]] | None:
+    def _updates(self, table_id: str, keys: list[LiveClient],
+                 version: int | None) -> list[tuple[Outgoing, str]] | None:
         """In a worker thread: each client's update and its JSON text, encoded once per
         distinct update (clients that see the same thing share one object)."""
-        updates = self.tables_service.updates(table_id, keys, version)
+        updates = self.updates_of(table_id, keys, version)
         if updates is None:
             return None
         texts: dict[int, str] = {}
@@ -320,6 +333,16 @@ class Live:
         if table_id in self.tables:
             self.mark(table_id, force=now != before)
 
+    def end_session(self, token: str) -> None:
+        """On the event loop, after a log-out in this process: the session's sockets are
+        told and closed (in other processes, the next message they send finds out)."""
+        for clients in list(self.tables.values()):
+            for client in list(clients):
+                if client.session == token:
+                    client.send(protocol.plain_error("not_signed_in", "this session has ended", status=401,
+                                                     close=True))
+                    client.close()
+
     async def writer(self, client: Client) -> None:
         while True:
             text = await client.queue.get()
@@ -335,6 +358,6 @@ class Live:
         self._publisher.shutdown(wait=True)
         for clients in list(self.tables.values()):
             for client in list(clients):
-                client.send({"type": "bye"})
+                client.send(protocol.bye())
                 with contextlib.suppress(asyncio.QueueFull):
                     client.queue.put_nowait(None)

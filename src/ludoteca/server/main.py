@@ -13,6 +13,8 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, redis:
     ``workers`` processes builds the same app."""
     import uvicorn
 
+    from .edge import launch_options
+
     if db:
         os.environ["LUDOTECA_DATABASE_URL"] = db
     if redis:
@@ -27,8 +29,8 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, redis:
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"Ludoteca: open http://{shown}:{port}/  (storage: {settings.backend}, "
           f"hub: {'redis' if settings.redis_url else 'local'}, workers: {workers})", flush=True)
+    # launch_options: the protocols that bound what a client controls (server/edge.py),
+    # and uvicorn's WebSocket cap, which sits above ours, so a message somewhat too large
+    # gets the socket's clear "too_large" error and only a huge one is cut (1009).
     uvicorn.run("ludoteca.server.app:create_app", factory=True, host=host, port=port, workers=workers,
-                # uvicorn's own cap sits above ours, so a message somewhat too large gets
-                # the socket's clear "too_large" error and only a huge one is cut (1009).
-                ws_max_size=4 * settings.max_ws_message_bytes, proxy_headers=True, log_level="info",
-                timeout_graceful_shutdown=5)
+                proxy_headers=True, log_level="info", timeout_graceful_shutdown=5, **launch_options(settings))

@@ -18,14 +18,15 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import orjson
-from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
 from ludoteca.engine import Event, LudotecaError, Match
 from ludoteca.games import load
 
 from .errors import ApiError
-from .models import MoveRow
+from .models import GameTable
+from .snapshot import SeatSnapshot, TableSnapshot
+from .store import TableStore
 
 T = TypeVar("T")
 
@@ -103,11 +104,11 @@ class Entry:
     undo_version: int
     versions: list[int] = field(default_factory=list)
     """The table version at which each move landed (parallel to ``match.moves``)."""
-    row: Any = None
-    """A copy of the table's row at ``version`` (None: read it again), and below its
-    seats: the move path trusts them without reading, because its versioned UPDATE
-    also checks the row's revision, which every other change to the table bumps."""
-    seats: list[Any] | None = None
+    row: TableSnapshot | None = None
+    """The table's row at ``version`` (None: read it again), and below its seats: the
+    move path trusts them without reading, because its versioned UPDATE also checks the
+    row's revision, which every other change to the table bumps."""
+    seats: list[SeatSnapshot] | None = None
     creator: str | None = None
     statics: StaticParts | None = None
 
@@ -115,6 +116,16 @@ class Entry:
         if self.statics is None:
             self.statics = StaticParts(self.match.game)
         return self.statics.refs(view)
+
+    def keep(self, row: TableSnapshot, seats: list[SeatSnapshot], creator: str | None = None) -> None:
+        """Keep the row and seats just read with the match, if they are at its version."""
+        if self.version == row.version:
+            self.row, self.seats, self.creator = row, seats, creator
+
+    def advance(self, version: int) -> None:
+        """A move the match played landed at table version ``version``."""
+        self.version = version
+        self.versions.append(version)
 
     def number_at(self, version: int) -> int:
         """How many moves had landed at table version ``version``."""
@@ -149,8 +160,9 @@ class StaticParts:
 
 
 class MatchCache:
-    def __init__(self, guard: EngineGuard, size: int = 4096) -> None:
+    def __init__(self, guard: EngineGuard, store: TableStore, size: int = 4096) -> None:
         self.guard = guard
+        self.store = store
         self.size = size
         self._entries: OrderedDict[str, Entry] = OrderedDict()
         self._lock = threading.Lock()
@@ -189,7 +201,7 @@ class MatchCache:
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
 
-    def sync(self, db: OrmSession, row: Any) -> Entry:
+    def sync(self, db: OrmSession, row: TableSnapshot | GameTable) -> Entry:
         """The table's match at ``row.version``, from the cache or the move log.
         Moves that landed after ``row`` was read are left out: another process may have
         committed one meanwhile, and the caller's checks were made against ``row``.
@@ -200,16 +212,11 @@ class MatchCache:
             return entry
         try:
             if entry is not None and entry.version < row.version and row.undo_version <= entry.version:
-                rows = db.execute(select(MoveRow.seat, MoveRow.move, MoveRow.version)
-                                  .where(MoveRow.table_id == row.id, MoveRow.number > entry.match.version,
-                                         MoveRow.version <= row.version)
-                                  .order_by(MoveRow.number)).all()
+                rows = self.store.moves_since(db, row.id, entry.match.version, row.version)
                 self.guard.call(_play_all, entry.match, rows)
                 entry.versions.extend(r.version for r in rows)
             else:
-                rows = db.execute(select(MoveRow.seat, MoveRow.move, MoveRow.version)
-                                  .where(MoveRow.table_id == row.id, MoveRow.version <= row.version)
-                                  .order_by(MoveRow.number)).all()
+                rows = self.store.moves_since(db, row.id, 0, row.version)
                 game = load(row.game)
                 match = self.guard.call(_replay, game, row, rows)
                 entry = Entry(match, row.version, row.undo_version, [r.version for r in rows])
@@ -226,7 +233,7 @@ class MatchCache:
         return entry
 
 
-def _replay(game: Any, row: Any, rows: list[Any]) -> Match:
+def _replay(game: Any, row: TableSnapshot | GameTable, rows: list[Any]) -> Match:
     match = Match.new(row.game, row.seats, row.options, row.seed, game=game)
     _play_all(match, rows)
     return match

@@ -41,9 +41,16 @@ class User(Base):
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     username: Mapped[str] = mapped_column(String(40), unique=True)
+    # The name as people read it (server/usernames.py): unique, so look-alikes are one.
+    username_key: Mapped[str] = mapped_column(String(200), index=True, unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime)
+    # Moderation (server/moderation.py): None for a player, else "moderator" or "admin".
+    role: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # Until when the account may not sign in or play (NULL: not banned), may not chat.
+    banned_until: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    muted_until: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
 
 class Session(Base):
@@ -100,6 +107,7 @@ class TableSeat(Base):
     # A person's seat played by a bot for now (timed out or left); the person may take it back.
     zombie: Mapped[bool] = mapped_column(Boolean, default=False)
     # Realtime: the time bank in milliseconds at the start of the current decision.
+    # Turn-based: when the decision its last move answered began (an undo's deadline).
     bank_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
 
@@ -132,6 +140,8 @@ class ChatMessage(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     text: Mapped[str] = mapped_column(String(500))
     created_at: Mapped[datetime] = mapped_column(DateTime)
+    # Removed by a moderator: kept for the report that named it, shown to no one.
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class Rating(Base):
@@ -141,3 +151,45 @@ class Rating(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     played: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Block(Base):
+    """``blocker_id`` does not want to meet ``blocked_id``: no seat at the blocker's
+    tables, no invitation, the blocked one's chat hidden from the blocker."""
+
+    __tablename__ = "blocks"
+    blocker_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True,
+                                            index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class Report(Base):
+    """A player's report of a player, a chat line or a table, for the moderators."""
+
+    __tablename__ = "reports"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    kind: Mapped[str] = mapped_column(String(16))  # player | chat | table
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    table_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    chat_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    reason: Mapped[str] = mapped_column(String(500))
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open | resolved
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    resolved_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    note: Mapped[str | None] = mapped_column(String(500), nullable=True)
+
+
+class AuditEntry(Base):
+    """One moderator's (or the admin CLI's) action; never changed or deleted."""
+
+    __tablename__ = "audit_log"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    actor_name: Mapped[str] = mapped_column(String(40))  # as it was, or "cli"
+    action: Mapped[str] = mapped_column(String(32))
+    target: Mapped[str] = mapped_column(String(80))
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime, index=True)

@@ -1,14 +1,15 @@
 """Ratings per game with openskill (Plackett-Luce), updated when a rated table ends,
-in the same transaction as the final move."""
+in the same transaction as its end (``rate_ending`` subscribes to ``Endings``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 from sqlalchemy.orm import Session as OrmSession
 
+from .endings import Ending
 from .models import Rating, User
 
 _model = PlackettLuce()
@@ -38,6 +39,23 @@ def update(db: OrmSession, game: str, players: list[tuple[int, int]]) -> None:
             db.add(Rating(user_id=user_id, game=game, mu=rating.mu, sigma=rating.sigma, played=1))
         else:
             row.mu, row.sigma, row.played = rating.mu, rating.sigma, row.played + 1
+
+
+def rate_ending(connection: Connection, ending: Ending) -> None:
+    """A rated table ended: rate its players (not guests, not bots; one person in two
+    seats is not a contest), in the transaction that ends it."""
+    if not ending.rated or ending.how == "aborted":  # an aborted game has no result
+        return
+    # Joins the ending's transaction: its commit flushes, the ending's commits.
+    with OrmSession(bind=connection, join_transaction_mode="rollback_only") as db:
+        seated = [user_id for _seat, user_id in ending.players if user_id is not None]
+        guests = set(db.scalars(select(User.id).where(User.guest.is_(True), User.id.in_(seated))))
+        ranks = list(ending.result["ranks"])
+        players = [(user_id, ranks[seat]) for seat, user_id in ending.players
+                   if user_id is not None and user_id not in guests]
+        if len({p for p, _ in players}) == len(players):
+            update(db, ending.game, players)
+        db.commit()
 
 
 def leaderboard(db: OrmSession, game: str, limit: int = 50) -> list[dict[str, Any]]:

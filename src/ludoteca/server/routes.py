@@ -4,26 +4,22 @@ blocks the event loop."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
-from sqlalchemy import select
 
 from ludoteca import __version__
 from ludoteca.bots.ratings import bot_levels
 from ludoteca.games import available, load
 
-from . import auth, content, source
+from . import accounts, auth, content, limits, source
 from .auth import Actor, optional_actor, require_actor
-from .db import now
-from .errors import ERROR_SCHEMA, ApiError
+from .errors import ERROR_SCHEMA
 from .inputs import MAX_INT
-from .models import User
 from .ratings import leaderboard
 from .schemas import AddBot, ChatIn, Credentials, Join, Kick, MoveIn, NewTable, UndoIn
-from .state import Server
+from .server import Server
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"description": text, "content": {"application/json": {"schema": ERROR_SCHEMA}}}
@@ -65,65 +61,32 @@ def source_archive() -> Response:
 # -- accounts and sessions -------------------------------------------------------------
 
 
-def _session_response(server: Server, response: Response, user: User) -> dict[str, Any]:
-    token, csrf = auth.create_session(server, user)
-    response.set_cookie(auth.COOKIE, token, httponly=True, samesite="lax", secure=server.settings.secure_cookies,
-                        max_age=server.settings.session_days * 86_400, path="/")
-    return {"token": token, "csrf": csrf, "user": {"id": user.id, "username": user.username, "guest": user.guest}}
-
-
 @router.post("/accounts", status_code=201, tags=["accounts"])
-def create_account(body: Credentials, server: ServerDep) -> dict[str, Any]:
-    """Create an account (then sign in with POST /api/sessions)."""
-    auth.check_credentials(body.username, body.password)
-    hashed = server.passwords.hash(body.password)
-    try:
-        with server.transaction() as db:
-            if db.scalar(select(User.id).where(User.username == body.username)) is not None:
-                raise ApiError(409, "username_taken", "this username is taken")
-            user = User(username=body.username, password_hash=hashed, guest=False, created_at=now())
-            db.add(user)
-            db.flush()
-            return {"id": user.id, "username": user.username}
-    except ApiError:
-        raise
-    except Exception as error:  # the unique constraint, when two sign-ups race
-        if "unique" in str(error).lower() or "duplicate" in str(error).lower():
-            raise ApiError(409, "username_taken", "this username is taken") from None
-        raise
+async def create_account(body: Credentials, request: Request) -> dict[str, Any]:
+    """Create an account (then sign in with POST /api/sessions). 409 ``username_taken``
+    also for a name that reads the same as a taken one (case, look-alike letters)."""
+    return await accounts.sign_up(request.app.state.server, request, body.username, body.password)
 
 
 @router.post("/sessions", tags=["accounts"])
-def log_in(body: Credentials, request: Request, response: Response, server: ServerDep) -> dict[str, Any]:
+async def log_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
     """Sign in: sets an HttpOnly SameSite session cookie and returns the same token for
     bearer use, with the CSRF token that cookie sessions send as X-CSRF-Token."""
-    client = request.client.host if request.client else "?"
-    server.limiter.hit(f"{client}:{body.username.lower()}")
-    with server.sessions() as db:
-        user = db.scalar(select(User).where(User.username == body.username, User.guest.is_(False)))
-    if not server.passwords.verify(user.password_hash if user else None, body.password) or user is None:
-        raise ApiError(401, "bad_credentials", "wrong username or password")
-    return _session_response(server, response, user)
+    return await accounts.log_in(request.app.state.server, request, response, body.username, body.password)
 
 
 @router.post("/sessions/guest", tags=["accounts"])
-def guest(request: Request, response: Response, server: ServerDep) -> dict[str, Any]:
+async def guest(request: Request, response: Response) -> dict[str, Any]:
     """Play without an account, if this server allows guests."""
-    if not server.settings.allow_guests:
-        raise ApiError(403, "no_guests", "this server does not allow guests")
-    client = request.client.host if request.client else "?"
-    server.limiter.hit(f"{client}:guest")
-    with server.transaction() as db:
-        user = User(username=f"guest-{secrets.token_hex(4)}", password_hash=None, guest=True, created_at=now())
-        db.add(user)
-        db.flush()
-    return _session_response(server, response, user)
+    return await accounts.guest(request.app.state.server, request, response)
 
 
 @router.get("/sessions", tags=["accounts"])
-def who_am_i(me: Me) -> dict[str, Any]:
-    """The signed-in user and the session's CSRF token."""
-    return {"user": {"id": me.user_id, "username": me.username, "guest": me.guest}, "csrf": me.csrf}
+def who_am_i(me: Me, server: ServerDep) -> dict[str, Any]:
+    """The signed-in user, the session's CSRF token and the user's role (null, or
+    ``moderator`` or ``admin``: server/moderation.py)."""
+    return {"user": {"id": me.user_id, "username": me.username, "guest": me.guest}, "csrf": me.csrf,
+            "role": server.moderation.role_of(me.user_id)}
 
 
 @router.delete("/sessions", tags=["accounts"])
@@ -131,6 +94,9 @@ def log_out(request: Request, response: Response, me: Me, server: ServerDep) -> 
     found = auth.token_from(request.headers, request.cookies)
     if found:
         auth.end_session(server, found[0])
+        loop = server.pipeline.loop  # this process's sockets of the session close now
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(server.live.end_session, found[0])
     response.delete_cookie(auth.COOKIE, path="/")
     return {"ok": True}
 
@@ -162,10 +128,10 @@ def game_strings(game: str, lang: Annotated[str, Path(description="en, ja or vi"
 
 @router.get("/games/{game}/rules", tags=["games"], response_class=PlainTextResponse,
             responses={200: {"description": "the rules as Markdown", "content": {"text/markdown": {}}}})
-def game_rules(game: str, server: ServerDep) -> PlainTextResponse:
-    """A game's rules as Markdown (docs/rules/<game>.md, or the game package's
-    rules.md); 404 ``no_game`` or ``no_rules``."""
-    return PlainTextResponse(content.rules(game, server.settings.rules_dir), media_type="text/markdown",
+def game_rules(game: str) -> PlainTextResponse:
+    """A game's numbered rules as Markdown (the game package's rules.md); 404 ``no_game``
+    or ``no_rules``."""
+    return PlainTextResponse(content.rules(game), media_type="text/markdown",
                              headers={"Cache-Control": "public, max-age=300"})
 
 
@@ -267,13 +233,13 @@ def rematch(table_id: str, me: Me, server: ServerDep, response: Response) -> dic
                         403: {"description": "not your seat, or not your turn"}})
 def move(table_id: str, body: MoveIn, me: Me, server: ServerDep) -> dict[str, Any]:
     """Play a move. Answered only once it is committed; the same ``id`` twice plays once."""
-    return server.pipeline.move_blocking(me, table_id, body.version, body.move, body.id, body.seat)
+    return {**server.pipeline.move_blocking(me, table_id, body.version, body.move, body.id, body.seat)}
 
 
 @router.post("/tables/{table_id}/undo", tags=["tables"])
 def undo(table_id: str, body: UndoIn, me: Me, server: ServerDep) -> dict[str, Any]:
     """Take back one's own last move, where the engine allows it."""
-    return server.tables.undo(me, table_id, body.version, body.seat)
+    return {**server.tables.undo(me, table_id, body.version, body.seat)}
 
 
 @router.get("/tables/{table_id}/record", tags=["tables"])
@@ -310,9 +276,10 @@ def log(table_id: str, server: ServerDep, me: MaybeMe, seat: Seat = None,
 
 @router.get("/tables/{table_id}/chat", tags=["tables"])
 def chat_history(table_id: str, server: ServerDep, me: MaybeMe) -> list[dict[str, Any]]:
-    return server.tables.chat_recent(me, table_id)
+    return [{**line} for line in server.tables.chat_recent(me, table_id)]
 
 
 @router.post("/tables/{table_id}/chat", tags=["tables"])
 def chat(table_id: str, body: ChatIn, me: Me, server: ServerDep) -> dict[str, Any]:
-    return server.tables.chat(me, table_id, body.text)
+    limits.chat_line(server, me.user_id)  # 429 too_many_messages past the account's rate
+    return {**server.tables.chat(me, table_id, body.text)}

@@ -13,7 +13,9 @@ from .inputs import MAX_INT
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: JSON true is not the number 1, nor "3" the number 3 (a bool was read as a
+    # version, a seat, a clock's seconds); JSON integers still fill float fields.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # Usernames and passwords are checked by auth.check_credentials (with their own error

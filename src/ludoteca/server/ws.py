@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from . import limits, protocol
 from .auth import Actor, lookup, token_from
 from .errors import ApiError
-from .inputs import MAX_INT, has_nul
+from .inputs import MAX_INT
 from .live import Client
+
+if TYPE_CHECKING:
+    from .server import Server
 
 router = APIRouter()
 log = logging.getLogger("ludoteca.server.live")
@@ -38,7 +41,7 @@ def _origin_ok(ws: WebSocket) -> bool:
 
 @router.websocket("/api/tables/{table_id}/live")
 async def live(ws: WebSocket, table_id: str) -> None:
-    server = ws.app.state.server
+    server: Server = ws.app.state.server
     query = ws.query_params
     found = token_from(ws.headers, ws.cookies, query)
     actor: Actor | None = await asyncio.to_thread(lookup, server, *found) if found else None
@@ -54,10 +57,12 @@ async def live(ws: WebSocket, table_id: str) -> None:
     except (ApiError, ValueError) as error:
         code = error.code if isinstance(error, ApiError) else "invalid_request"
         status = error.status if isinstance(error, ApiError) else 422
-        await ws.send_json({"type": "error", "code": code, "message": getattr(error, "message", "bad request")})
+        await ws.send_json(protocol.plain_error(code, getattr(error, "message", "bad request")))
         await ws.close(code=4000 + status)
         return
-    client = Client(ws, table_id, actor, snapshot["seat"], version)
+    client = Client(ws, table_id, actor, snapshot["seat"], version, session=found[0] if found else None)
+    if actor is not None:  # the chat of those this user blocked is not sent to it
+        client.hides = await asyncio.to_thread(server.moderation.hidden_names, actor.user_id)
     live_hub = server.live
     writer = asyncio.create_task(live_hub.writer(client))
     for line in await asyncio.to_thread(server.tables.chat_recent, actor, table_id):
@@ -70,19 +75,22 @@ async def live(ws: WebSocket, table_id: str) -> None:
                 break
             text = frame.get("text")
             if text is None:  # a binary frame: the protocol is JSON text
-                client.send({"type": "error", "status": 422, "code": "invalid_request",
-                             "message": "messages are JSON objects in text frames"})
+                client.send(protocol.plain_error("invalid_request", "messages are JSON objects in text frames",
+                                                 status=422))
                 continue
             if len(text) > server.settings.max_ws_message_bytes:
-                client.send({"type": "error", "code": "too_large", "message": "message too large"})
+                client.send(protocol.plain_error("too_large", "message too large"))
                 continue
-            await _handle(server, client, actor, text)
+            await _handle(server, client, actor, text, found)
     except (WebSocketDisconnect, RuntimeError):
         # RuntimeError: our writer closed the socket (a slow reader, or shutdown) while
         # this loop waited for a message.
         pass
     finally:
         live_hub.remove(client)
+        if client.closed:  # closed by the server: what is queued (its reason) goes first
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(writer), timeout=5)
         writer.cancel()
         with contextlib.suppress(BaseException):
             await writer
@@ -96,57 +104,41 @@ def _bounded(raw: str) -> int:
     return value
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_INT
-
-
-async def _handle(server: Any, client: Client, actor: Actor | None, text: str) -> None:
-    message: Any = None
+async def _handle(server: Server, client: Client, actor: Actor | None, text: str,
+                  found: tuple[str, str] | None) -> None:
     try:
-        message = json.loads(text)
-        if not isinstance(message, dict):
-            raise ValueError
-        if has_nul(message):
-            raise ApiError(422, "invalid_request", "a message may not hold a NUL character")
-        kind = message.get("type")
-        ref = message.get("id") if isinstance(message.get("id"), str) else None
-        if kind == "ping":
-            client.send({"type": "pong"})
-            return
-        if kind == "hello":
-            version = message.get("version")
-            client.version = version if _is_int(version) else None
+        limits.socket_message(client, server.settings)  # 429 past the socket's rate (server/limits.py)
+        message = protocol.parse_client(text, signed_in=actor is not None)
+        if isinstance(message, protocol.Ping):
+            client.send(protocol.pong())
+        elif isinstance(message, protocol.Hello):
+            client.version = message.version
             client.fresh = True
             client.generation += 1
             server.live.mark(client.table_id)
-            return
-        if actor is None:
-            raise ApiError(401, "not_signed_in", "sign in to play or chat")
-        if kind == "move":
-            if not _is_int(message.get("version")) or not isinstance(message.get("move"), dict):
-                raise ApiError(422, "invalid_request", "a move message has an integer version and a move object")
-            if ref is not None and len(ref) > 64:
-                raise ApiError(422, "invalid_request", "a move id has at most 64 characters")
-            seat = message.get("seat") if _is_int(message.get("seat")) else None
-            result = await server.pipeline.move(actor, client.table_id, message["version"], message["move"], ref,
-                                                seat)
-            client.send({"type": "ack", "id": ref, **result})
-        elif kind == "undo":
-            if not _is_int(message.get("version")):
-                raise ApiError(422, "invalid_request", "an undo message has an integer version")
-            result = await asyncio.to_thread(server.tables.undo, actor, client.table_id, message["version"], None)
-            client.send({"type": "ack", "id": ref, **result})
-        elif kind == "chat":
-            if not isinstance(message.get("text"), str):
-                raise ApiError(422, "invalid_request", "a chat message has a text")
-            await asyncio.to_thread(server.tables.chat, actor, client.table_id, message["text"])
         else:
-            raise ApiError(422, "unknown_message", "message types: hello, move, undo, chat, ping")
+            assert actor is not None and found is not None
+            # The session may have ended since the socket opened (a log-out, an expiry):
+            # whatever acts is checked again, and a socket of an ended session closes.
+            if await asyncio.to_thread(lookup, server, *found) is None:
+                client.send(protocol.plain_error("not_signed_in", "this session has ended", status=401,
+                                                 close=True))
+                client.close()
+                return
+            if isinstance(message, protocol.MoveRequest):
+                receipt = await server.pipeline.move(actor, client.table_id, message.version, message.move,
+                                                     message.id, message.seat)
+                client.send(protocol.ack(message.id, receipt))
+            elif isinstance(message, protocol.UndoRequest):
+                undone = await asyncio.to_thread(server.tables.undo, actor, client.table_id, message.version, None)
+                client.send(protocol.undo_ack(message.id, undone))
+            else:
+                limits.chat_line(server, actor.user_id)
+                await asyncio.to_thread(server.tables.chat, actor, client.table_id, message.text)
     except ApiError as error:
-        client.send({"type": "error", "status": error.status, "id": message.get("id") if isinstance(message, dict)
-                     else None, **error.to_json()})
+        client.send(protocol.error(error, protocol.message_id(text)))
     except ValueError:
-        client.send({"type": "error", "status": 422, "code": "invalid_request", "message": "messages are JSON objects"})
+        client.send(protocol.plain_error("invalid_request", "messages are JSON objects", status=422))
     except Exception:
         log.exception("live message failed")
-        client.send({"type": "error", "status": 500, "code": "internal", "message": "internal server error"})
+        client.send(protocol.plain_error("internal", "internal server error", status=500))

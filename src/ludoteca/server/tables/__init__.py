@@ -1,38 +1,145 @@
 """Tables: every change to a table goes through here, whether it comes from HTTP, a
-WebSocket, a bot or a clock. One module per concern:
+WebSocket, a bot or a clock. Services, each given what it needs (nothing inherited):
 
-    base      the row and seats as read, the summary, clocks shown, who may see or act
-    lobby     creating and listing tables, rematches
-    seating   joining, leaving, bots in seats, kicking, starting
-    views     snapshots and the live connections' updates
-    moves     the move path (``submit_move``): checked, played, committed, announced
-    undo      taking back a move
-    records   records, replays, static view parts, event logs
-    resign    conceding a game in play
-    chat      a table's chat
-    clocks    the clock scan
-    profiles  a player's profile
+    pipeline    the move path: checked, played, committed (grouped), announced
+    lobby       creating and listing tables, rematches
+    seating     joining, leaving, bots in seats, kicking, starting
+    views       snapshots and the live connections' updates
+    undo        taking back a move
+    resign      conceding a game in play
+    records     records, replays, static view parts, event logs
+    chat        a table's chat
+    profiles    a player's profile
+    clock_scan  timeouts, idle bot tables, the heartbeat
 
-``Tables`` gathers them into the one service the routes, the WebSocket, the bots and the
-clock scan call.
+and what they share: the store (``..store``: every statement), the clock policy
+(``clocks``), who may see or act (``access``), the summary every reader sees
+(``summary``), the notices to other processes and the bots (``notices``), and the
+endings (``..endings``: every way a game ends, announced once).
+
+``Tables`` builds them and is the one entry point the routes, the WebSocket, the bots
+and the clock scan call.
 """
 
 from __future__ import annotations
 
-from .base import BotMover, TableRow
+from typing import Any
+
+from ludoteca.engine import Move
+
+from ..auth import Actor
+from ..endings import Endings
+from ..protocol import ChatLine, ErrorMessage, MoveReceipt, UndoReceipt, Update
+from ..runtime import Runtime
+from .access import BotMover, Mover
 from .chat import Chat
-from .clocks import Clocks
+from .clock_scan import ClockScan
 from .lobby import Lobby
-from .moves import Moves, Stale
+from .notices import Notices
+from .pipeline import MovePipeline
 from .profiles import Profiles
 from .records import Records
 from .resign import Resign
 from .seating import Seating
+from .summary import Presence, Summaries
 from .undo import Undo
-from .views import Views
+from .views import LiveClient, Views
 
-__all__ = ["BotMover", "Stale", "TableRow", "Tables"]
+__all__ = ["BotMover", "Mover", "Tables"]
 
 
-class Tables(Lobby, Seating, Views, Moves, Undo, Records, Resign, Chat, Clocks, Profiles):
-    """Every table service, sharing one core."""
+class Tables:
+    def __init__(self, runtime: Runtime, presence: Presence) -> None:
+        store = runtime.store
+        self.notices = Notices(runtime.hub)
+        self.endings = Endings(self.notices.table_changed)
+        summaries = Summaries(store, presence)
+        self.pipeline = MovePipeline(runtime, store, self.endings, self.notices, runtime.settings.move_workers)
+        self.lobby_service = Lobby(runtime, store, summaries, self.notices)
+        self.seating = Seating(runtime, store, summaries, self.notices)
+        self.views = Views(runtime, store, summaries)
+        self.undo_service = Undo(runtime, store, self.notices)
+        self.resign_service = Resign(runtime, store, summaries, self.notices, self.endings)
+        self.records = Records(runtime, store)
+        self.chat_service = Chat(runtime, store, self.notices)
+        self.profiles = Profiles(runtime, store)
+        self.clock_scan = ClockScan(runtime, store, self.notices)
+
+    # -- the lobby ----------------------------------------------------------------------
+
+    def create(self, actor: Actor, body: dict[str, Any]) -> dict[str, Any]:
+        return self.lobby_service.create(actor, body)
+
+    def lobby(self, game: str | None, status: str | None, limit: int, actor: Actor | None,
+              offset: int = 0) -> list[dict[str, Any]]:
+        return self.lobby_service.lobby(game, status, limit, actor, offset)
+
+    def rematch(self, actor: Actor, table_id: str) -> tuple[dict[str, Any], bool]:
+        return self.lobby_service.rematch(actor, table_id)
+
+    # -- seats ------------------------------------------------------------------------------
+
+    def join(self, actor: Actor, table_id: str, seat: int | None) -> dict[str, Any]:
+        return self.seating.join(actor, table_id, seat)
+
+    def leave(self, actor: Actor, table_id: str) -> dict[str, Any]:
+        return self.seating.leave(actor, table_id)
+
+    def add_bot(self, actor: Actor, table_id: str, seat: int | None, bot: str) -> dict[str, Any]:
+        return self.seating.add_bot(actor, table_id, seat, bot)
+
+    def kick(self, actor: Actor, table_id: str, seat: int) -> dict[str, Any]:
+        return self.seating.kick(actor, table_id, seat)
+
+    def start(self, actor: Actor, table_id: str) -> dict[str, Any]:
+        return self.seating.start(actor, table_id)
+
+    # -- play ---------------------------------------------------------------------------------
+
+    def submit_move(self, mover: Mover, table_id: str, version: int, move: Move, move_id: str | None,
+                    seat: int | None = None) -> MoveReceipt:
+        """A move in the caller's thread, in its own transaction (the server sends moves
+        through ``pipeline.move``/``move_blocking``, which group them)."""
+        return self.pipeline.submit(mover, table_id, version, move, move_id, seat)
+
+    def undo(self, actor: Actor, table_id: str, version: int, seat: int | None) -> UndoReceipt:
+        return self.undo_service.undo(actor, table_id, version, seat)
+
+    def resign(self, actor: Actor, table_id: str, seat: int | None = None) -> dict[str, Any]:
+        return self.resign_service.resign(actor, table_id, seat)
+
+    def suspend(self, table_id: str) -> None:
+        self.pipeline.suspend(table_id)
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def snapshot(self, actor: Actor | None, table_id: str, seat: int | None = None, since: int | None = None,
+                 ) -> dict[str, Any]:
+        return self.views.snapshot(actor, table_id, seat, since)
+
+    def updates(self, table_id: str, clients: list[LiveClient], version: int | None = None,
+                ) -> list[Update | ErrorMessage] | None:
+        return self.views.updates(table_id, clients, version)
+
+    def record(self, actor: Actor | None, table_id: str) -> dict[str, Any]:
+        return self.records.record(actor, table_id)
+
+    def replay(self, actor: Actor | None, table_id: str, seat: int | None) -> dict[str, Any]:
+        return self.records.replay(actor, table_id, seat)
+
+    def static_part(self, actor: Actor | None, table_id: str, key: str) -> Any:
+        return self.records.static_part(actor, table_id, key)
+
+    def log(self, actor: Actor | None, table_id: str, seat: int | None, since: int) -> dict[str, Any]:
+        return self.records.log(actor, table_id, seat, since)
+
+    def profile(self, username: str) -> dict[str, Any]:
+        return self.profiles.profile(username)
+
+    # -- chat ------------------------------------------------------------------------------------
+
+    def chat(self, actor: Actor, table_id: str, text: str) -> ChatLine:
+        return self.chat_service.chat(actor, table_id, text)
+
+    def chat_recent(self, actor: Actor | None, table_id: str, limit: int = 50) -> list[ChatLine]:
+        return self.chat_service.chat_recent(actor, table_id, limit)

@@ -2,39 +2,37 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from sqlalchemy import select
-
+from .. import protocol
 from ..auth import Actor
-from ..db import now
 from ..errors import ApiError
-from ..models import ChatMessage, User
-from .base import TablesBase
+from ..moderation import hidden_names, may_chat
+from ..runtime import Runtime
+from ..store import TableStore
+from .access import visible
+from .notices import Notices
 
 
-class Chat(TablesBase):
-    def chat(self, actor: Actor, table_id: str, text: str) -> dict[str, Any]:
+class Chat:
+    def __init__(self, runtime: Runtime, store: TableStore, notices: Notices) -> None:
+        self.runtime, self.store, self.notices = runtime, store, notices
+
+    def chat(self, actor: Actor, table_id: str, text: str) -> protocol.ChatLine:
         text = text.strip()
         if not 1 <= len(text) <= 500:
             raise ApiError(422, "bad_chat", "a chat message has 1 to 500 characters")
-        with self.server.transaction() as db:
-            row = self._row(db, table_id)
-            self._visible(db, row, actor, self._seats(db, table_id))
-            message = ChatMessage(table_id=table_id, user_id=actor.user_id, text=text, created_at=now())
-            db.add(message)
-            db.flush()
-            out = {"type": "chat", "table": table_id, "id": message.id, "username": actor.username, "text": text,
-                   "at": message.created_at.isoformat() + "Z"}
-        self.server.hub.publish({"kind": "chat", "table": table_id, "message": out})
-        return out
+        with self.runtime.transaction() as db:
+            visible(self.store.table(db, table_id), actor, self.store.seats(db, table_id))
+            may_chat(db, actor.user_id)  # 403 muted (or banned)
+            message = self.store.add_chat(db, table_id, actor.user_id, text)
+            line = protocol.chat_line(table_id, message.id, actor.username, text,
+                                      message.created_at.isoformat() + "Z")
+        self.notices.chat(line)
+        return line
 
-    def chat_recent(self, actor: Actor | None, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
-        with self.server.sessions() as db:
-            row = self._row(db, table_id)
-            self._visible(db, row, actor, self._seats(db, table_id))
-            rows = db.execute(select(ChatMessage.id, ChatMessage.text, ChatMessage.created_at, User.username)
-                              .join(User, User.id == ChatMessage.user_id).where(ChatMessage.table_id == table_id)
-                              .order_by(ChatMessage.id.desc()).limit(limit)).all()
-        return [{"type": "chat", "table": table_id, "id": r.id, "username": r.username, "text": r.text,
-                 "at": r.created_at.isoformat() + "Z"} for r in reversed(rows)]
+    def chat_recent(self, actor: Actor | None, table_id: str, limit: int = 50) -> list[protocol.ChatLine]:
+        with self.runtime.sessions() as db:
+            visible(self.store.table(db, table_id), actor, self.store.seats(db, table_id))
+            rows = self.store.recent_chat(db, table_id, limit)
+            hidden = hidden_names(db, actor.user_id) if actor is not None else frozenset()
+        return [protocol.chat_line(table_id, r.id, r.username, r.text, r.created_at.isoformat() + "Z")
+                for r in reversed(rows) if r.username not in hidden]

@@ -4,35 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, select
-
 from .. import ratings
 from ..errors import not_found
-from ..models import GameTable, TableSeat, User
-from .base import TablesBase
+from ..runtime import Runtime
+from ..store import TableStore
 
 RECENT = 20
 """How many finished tables a profile lists."""
 
 
-class Profiles(TablesBase):
+class Profiles:
+    def __init__(self, runtime: Runtime, store: TableStore) -> None:
+        self.runtime, self.store = runtime, store
+
     def profile(self, username: str) -> dict[str, Any]:
-        with self.server.sessions() as db:
-            user = db.scalar(select(User).where(User.username == username))
+        store = self.store
+        with self.runtime.sessions() as db:
+            user = store.user(db, username)
             if user is None:
                 raise not_found("player")
-            played = db.execute(select(GameTable.game, func.count()).join(TableSeat, TableSeat.table_id == GameTable.id)
-                                .where(TableSeat.user_id == user.id, GameTable.status == "over")
-                                .group_by(GameTable.game)).all()
-            from ..models import Rating
-
-            rows = db.scalars(select(Rating).where(Rating.user_id == user.id)).all()
+            played = store.played_by_game(db, user.id)
+            rows = store.ratings_of(db, user.id)
             # The latest finished public tables, with the best rank among the player's seats.
-            finished = db.execute(
-                select(GameTable.id, GameTable.game, GameTable.result, GameTable.finished_at, TableSeat.seat)
-                .join(TableSeat, TableSeat.table_id == GameTable.id)
-                .where(TableSeat.user_id == user.id, GameTable.status == "over", GameTable.private.is_(False))
-                .order_by(GameTable.finished_at.desc(), GameTable.id).limit(3 * RECENT)).all()
+            finished = store.finished_seats(db, user.id, 3 * RECENT)
         recent: dict[str, dict[str, Any]] = {}
         for table_id, game, result, finished_at, seat in finished:
             ranks = (result or {}).get("ranks") or []
@@ -46,4 +40,3 @@ class Profiles(TablesBase):
                 "ratings": {r.game: {"rating": round(ratings.ordinal(r.mu, r.sigma), 2), "mu": round(r.mu, 3),
                                      "sigma": round(r.sigma, 3), "played": r.played} for r in rows},
                 "recent": list(recent.values())[:RECENT]}
-

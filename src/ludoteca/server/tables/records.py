@@ -6,34 +6,35 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import select
-
-from ludoteca.engine import LudotecaError, canonical
+from ludoteca.engine import LudotecaError, Match, MatchRecord, PlayedMove, canonical
 
 from ..auth import Actor
 from ..errors import ApiError
 from ..matches import EngineTimeout, StaticParts
-from ..models import MoveRow
-from .base import TablesBase, _game
+from ..runtime import Runtime
+from ..store import TableStore
+from .access import view_seat, visible
+from .lobby import game_or_404
+from .summary import Summaries
 
 
-class Records(TablesBase):
+class Records:
+    def __init__(self, runtime: Runtime, store: TableStore) -> None:
+        self.runtime, self.store = runtime, store
+
     def record(self, actor: Actor | None, table_id: str) -> dict[str, Any]:
-        with self.server.sessions() as db:
-            row = self._row(db, table_id)
-            seats = self._seats(db, table_id)
-            self._visible(db, row, actor, seats)
+        with self.runtime.sessions() as db:
+            row = self.store.table(db, table_id)
+            seats = self.store.seats(db, table_id)
+            visible(row, actor, seats)
             # The record holds the seed and every move: replayed with the open engine it
             # shows every hand, the deck order and each seat's secret choices. So it leaves
             # the server only once the game is over, whatever ``record_public`` says
             # (that lets spectators follow the replay's public frames during play).
             if row.status != "over":
                 raise ApiError(403, "record_hidden", "the record is shown once the game is over")
-            moves = db.execute(select(MoveRow.seat, MoveRow.move).where(MoveRow.table_id == table_id)
-                               .order_by(MoveRow.number)).all()
-            players = [p["username"] or (f"bot:{p['bot']}" if p["bot"] else "") for p in self._players(db, seats)]
-        from ludoteca.engine import MatchRecord, PlayedMove
-
+            moves = self.store.played(db, table_id)
+        players = [p["username"] or (f"bot:{p['bot']}" if p["bot"] else "") for p in Summaries.players(seats)]
         record = MatchRecord(row.game, row.seats, row.options, row.seed, [PlayedMove(s, m) for s, m in moves], players)
         return {**record.to_json(), "result": row.result, "resigned": row.resigned or []}
 
@@ -42,26 +43,24 @@ class Records(TablesBase):
         for the setup, then one per move, each with what that seat saw then (its view,
         the pending seats, its prompt, the events it could read). Another seat's move is
         shown only if it carries no secret of a seat other than the point of view, at
-        that move or just before (a bid card, before the bids are revealed): it is
-        ``null`` with ``hidden: true`` otherwise. ``version`` counts moves."""
-        with self.server.sessions() as db:
-            row = self._row(db, table_id)
-            seats = self._seats(db, table_id)
-            own = self._visible(db, row, actor, seats)
+        that move or just before (a bid card, before the bids are revealed), and is no
+        hidden choice (``Game.hidden_choice``: a secret order): it is ``null`` with
+        ``hidden: true`` otherwise. ``version`` counts moves."""
+        with self.runtime.sessions() as db:
+            row = self.store.table(db, table_id)
+            seats = self.store.seats(db, table_id)
+            own = visible(row, actor, seats)
             if row.status != "over" and not row.record_public:
                 raise ApiError(403, "record_hidden", "the replay is shown once the game is over")
             if seat is not None and not 0 <= seat < row.seats:
                 raise ApiError(422, "bad_seat", f"seats are numbered 0 to {row.seats - 1}")
             if seat is not None and row.status != "over" and seat not in own:
                 raise ApiError(403, "not_your_seat", "another seat's point of view is shown once the game is over")
-            moves = db.execute(select(MoveRow.seat, MoveRow.move).where(MoveRow.table_id == table_id)
-                               .order_by(MoveRow.number)).all()
-        game = _game(row.game)
-        guard = self.server.guard
+            moves = self.store.played(db, table_id)
+        game = game_or_404(row.game)
+        guard = self.runtime.guard
 
-        def start() -> Any:
-            from ludoteca.engine import Match
-
+        def start() -> Match:
             return Match.new(row.game, row.seats, row.options, row.seed, game=game)
 
         def secrets_of(state: Any) -> list[str]:
@@ -72,20 +71,23 @@ class Records(TablesBase):
             return [json.dumps(secret, ensure_ascii=False) for owner, strings in found.items()
                     if owner is None or owner != seat for secret in strings]
 
-        def frame(match: Any, number: int, mover: int | None, move: Any, events: list[Any],
-                  hidden: list[str]) -> dict[str, Any]:
+        def frame(match: Match, number: int, mover: int | None, move: Any, events: list[Any],
+                  hidden: list[str], choice: bool = False) -> dict[str, Any]:
             decisions = match.game.pending(match.state)
             text = canonical(move) if move is not None else ""
-            secret = any(s in text for s in hidden)
+            secret = choice or any(s in text for s in hidden)
             return {"version": number, "seat": mover, "move": None if secret else move, "hidden": secret,
                     "view": statics.refs(match.view(seat)), "pending": sorted({d.seat for d in decisions}),
                     "prompts": [d.to_json() for d in decisions if seat is not None and d.seat == seat],
                     "events": [{"number": number, **e.to_json()} for e in events if e.visible_to(seat)]}
 
-        def step(match: Any, number: int, mover: int, move: Any) -> dict[str, Any]:
+        def step(match: Match, number: int, mover: int, move: Any) -> dict[str, Any]:
             before = secrets_of(match.state)
+            # A choice that stays its seat's own until the rules reveal it (a secret
+            # order): shown made, not which, even once revealed (the frame is of then).
+            choice = mover != seat and game.hidden_choice(match.state, mover, move)
             events = match.play(mover, move)
-            return frame(match, number, mover, move, events, before + secrets_of(match.state))
+            return frame(match, number, mover, move, events, before + secrets_of(match.state), choice)
 
         statics = StaticParts(game)
         try:
@@ -103,29 +105,27 @@ class Records(TablesBase):
     def static_part(self, actor: Actor | None, table_id: str, key: str) -> Any:
         """One of the match's static view parts (the same for every seat): whoever may
         see the table may have it."""
-        with self.server.sessions() as db:
-            row = self._row(db, table_id)
-            self._visible(db, row, actor, self._seats(db, table_id))
+        runtime = self.runtime
+        with runtime.sessions() as db:
+            row = self.store.table(db, table_id)
+            visible(row, actor, self.store.seats(db, table_id))
             if row.status == "open":
                 raise ApiError(409, "not_started", "the game has not started")
-            with self.server.cache.table_lock(table_id):
-                entry = self.server.cache.sync(db, row)
+            with runtime.cache.table_lock(table_id):
+                entry = runtime.cache.sync(db, row)
                 if key not in entry.match.game.static_view_keys:
                     raise ApiError(404, "no_static_part", f"this game's views have no static part {key!r}")
                 try:
-                    return self.server.guard.call(lambda: entry.match.view(None)[key])
+                    return runtime.guard.call(lambda: entry.match.view(None)[key])
                 except EngineTimeout:
-                    self.server.cache.drop(table_id)
+                    runtime.cache.drop(table_id)
                     raise ApiError(503, "engine_timeout", "this table's game did not answer in time") from None
 
     def log(self, actor: Actor | None, table_id: str, seat: int | None, since: int) -> dict[str, Any]:
-        with self.server.sessions() as db:
-            row = self._row(db, table_id)
-            seats = self._seats(db, table_id)
-            own = self._visible(db, row, actor, seats)
-            view_seat = self._view_seat(own, seat)
-            rows = db.execute(select(MoveRow.number, MoveRow.seat, MoveRow.events, MoveRow.by_bot)
-                              .where(MoveRow.table_id == table_id, MoveRow.number > since)
-                              .order_by(MoveRow.number)).all()
-        events = [{"number": n, **e} for n, _s, evs, _b in rows for e in evs if e.get("to") in (None, view_seat)]
-        return {"version": row.version, "seat": view_seat, "events": events}
+        with self.runtime.sessions() as db:
+            row = self.store.table(db, table_id)
+            seats = self.store.seats(db, table_id)
+            chosen = view_seat(visible(row, actor, seats), seat)
+            rows = self.store.log(db, table_id, since)
+        events = [{"number": n, **e} for n, _s, evs, _b in rows for e in evs if e.get("to") in (None, chosen)]
+        return {"version": row.version, "seat": chosen, "events": events}

@@ -6,48 +6,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
-
 from ..auth import Actor
 from ..db import now
-from ..errors import ApiError, not_found
-from ..models import GameTable, TableSeat
-from .base import TablesBase, resigned_seats
+from ..endings import Ending, Endings, counts_for_ratings
+from ..errors import ApiError
+from ..runtime import Runtime
+from ..snapshot import TableSnapshot, resigned_seats
+from ..store import TableStore
+from .notices import Notices
+from .results import ended_by_resignation
+from .summary import Summaries
 
 
-def with_resignations(result: dict[str, Any], resigned: list[dict[str, int]] | None) -> dict[str, Any]:
-    """The engine's result with the resigners ranked last: the others keep their order
-    among themselves (ties shared), the first to resign ranks last of all."""
-    order = resigned_seats(resigned)
-    if not order:
-        return result
-    ranks = list(result["ranks"])
-    others = [seat for seat in range(len(ranks)) if seat not in order]
-    new = [0] * len(ranks)
-    for seat in others:
-        new[seat] = 1 + sum(1 for other in others if ranks[other] < ranks[seat])
-    for place, seat in enumerate(reversed(order)):
-        new[seat] = len(others) + 1 + place
-    return {**result, "ranks": new, "winners": [seat for seat, rank in enumerate(new) if rank == 1],
-            "resigned": order}
+class Resign:
+    def __init__(self, runtime: Runtime, store: TableStore, summaries: Summaries, notices: Notices,
+                 endings: Endings) -> None:
+        self.runtime, self.store, self.summaries = runtime, store, summaries
+        self.notices, self.endings = notices, endings
 
-
-def ended_by_resignation(seats: int, resigned: list[dict[str, int]]) -> dict[str, Any]:
-    """The result of a game that ended because one seat was left: no final scoring, the
-    standing seat first, the resigners after it."""
-    base = {"scores": [0] * seats, "ranks": [1] * seats, "winners": [], "tiebreak": [], "breakdown": [],
-            "ended": "resigned"}
-    return with_resignations(base, resigned)
-
-
-class Resign(TablesBase):
     def resign(self, actor: Actor, table_id: str, seat: int | None = None) -> dict[str, Any]:
-        with self.server.cache.table_lock(table_id), self.server.transaction() as db:
-            row = db.get(GameTable, table_id, populate_existing=True, with_for_update=True)
-            if row is None:
-                raise not_found()
-            seats = list(db.scalars(select(TableSeat).where(TableSeat.table_id == table_id)
-                                    .order_by(TableSeat.seat).with_for_update()))
+        ending = None
+        with self.runtime.cache.table_lock(table_id), self.runtime.transaction() as db:
+            row, seats = self.store.lock(db, table_id)
             if row.status != "playing":
                 raise ApiError(409, "not_playing", "only a game in play can be resigned", version=row.version)
             gone = resigned_seats(row.resigned)
@@ -68,13 +48,16 @@ class Resign(TablesBase):
             else:
                 result = ended_by_resignation(row.seats, resigned)
                 row.status, row.result, row.pending, row.finished_at = "over", result, [], now()
-                if row.rated:
-                    self._rate(db, row, seats, result["ranks"])  # type: ignore[attr-defined]
+                ending = Ending(table_id, row.game, counts_for_ratings(row.rated, row.private), "resigned", result,
+                                tuple((s.seat, s.user_id) for s in seats))
+                self.endings.record(db.connection(), ending)
             row.revision = (row.revision or 0) + 1
             db.flush()
-            summary = self._summary(db, row, self._seats(db, table_id))
-        self.server.cache.forget_row(table_id)
-        self.server.lobby_changed(table_id)
-        if not over:
-            self.server.bots.schedule(table_id)
+            summary = self.summaries.summary(db, TableSnapshot.of(row), self.store.seats(db, table_id))
+        self.runtime.cache.forget_row(table_id)
+        if ending is not None:
+            self.endings.announce(ending)
+        else:
+            self.notices.table_changed(table_id)
+            self.notices.schedule_bots(table_id)
         return {"table": summary, "seat": chosen.seat, "over": over}

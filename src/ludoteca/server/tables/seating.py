@@ -2,53 +2,62 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
 from ludoteca.bots.base import seatable_bot_names
 
 from ..auth import Actor
 from ..db import now, now_ms
-from ..errors import ApiError, not_found
+from ..errors import ApiError
+from ..matches import EngineTimeout
 from ..models import GameTable, TableSeat
-from .base import TablesBase, resigned_seats
+from ..moderation import may_meet
+from ..runtime import Runtime
+from ..snapshot import TableSnapshot, resigned_seats
+from ..store import TableStore
+from . import clocks
+from .access import require_host
+from .notices import Notices
+from .summary import Summaries
+
+Change = Callable[[OrmSession, GameTable, list[TableSeat]], None]
 
 
-class Seating(TablesBase):
-    def _change_seats(self, actor: Actor, table_id: str, change: Any) -> dict[str, Any]:
-        with self.server.transaction() as db:
-            # Row locks (PostgreSQL) so two joins cannot take the same seat; SQLite's
-            # write transactions are exclusive already.
-            row = db.get(GameTable, table_id, populate_existing=True, with_for_update=True)
-            if row is None:
-                raise not_found()
-            seats = list(db.scalars(select(TableSeat).where(TableSeat.table_id == table_id)
-                                    .order_by(TableSeat.seat).with_for_update()))
+class Seating:
+    def __init__(self, runtime: Runtime, store: TableStore, summaries: Summaries, notices: Notices) -> None:
+        self.runtime, self.store, self.summaries, self.notices = runtime, store, summaries, notices
+
+    def _change_seats(self, table_id: str, change: Change) -> dict[str, Any]:
+        with self.runtime.transaction() as db:
+            row, seats = self.store.lock(db, table_id)
             change(db, row, seats)
             row.revision = (row.revision or 0) + 1
             db.flush()
-            summary = self._summary(db, row, self._seats(db, table_id))
-        self.server.cache.forget_row(table_id)
-        self.server.lobby_changed(table_id)
+            summary = self.summaries.summary(db, TableSnapshot.of(row), self.store.seats(db, table_id))
+        self.runtime.cache.forget_row(table_id)
+        self.notices.table_changed(table_id)
         return summary
 
     def join(self, actor: Actor, table_id: str, seat: int | None) -> dict[str, Any]:
         def change(db: OrmSession, row: GameTable, seats: list[TableSeat]) -> None:
-            own = self._own(seats, actor)
+            own = [s.seat for s in seats if s.user_id == actor.user_id]
             if row.status == "playing":
                 # Taking back one's seat from the zombie bot.
                 gone = resigned_seats(row.resigned)  # a resigned seat is the bot's for good
                 mine = [s for s in seats if s.user_id == actor.user_id and s.zombie and s.seat not in gone]
                 if not mine:
                     raise ApiError(409, "already_started", "this table has started")
+                at = now_ms()
+                settle_clocks(row, seats, at)  # the others' time so far stays spent
                 for s in mine:
                     s.zombie = False
-                    if row.mode == "realtime" and (s.bank_ms or 0) <= 0:
-                        # A seat that timed out comes back with one increment to play with.
-                        s.bank_ms = max(int(row.clock["increment_seconds"] * 1000), 30_000)
-                row.turn_started_ms = now_ms()
+                    bank = clocks.comeback_bank(row, s.bank_ms)
+                    if bank is not None:
+                        s.bank_ms = bank
+                row.turn_started_ms = at
                 return
             if row.status != "open":
                 raise ApiError(409, "not_open", "this table is not open")
@@ -56,6 +65,8 @@ class Seating(TablesBase):
                 raise ApiError(403, "guest_rated", "guests cannot play rated tables")
             if own:
                 raise ApiError(409, "already_seated", "you already sit at this table")
+            if not may_meet(db, actor.user_id, [s.user_id for s in seats if s.user_id is not None]):
+                raise ApiError(403, "blocked", "a player at this table has blocked you")
             free = [s for s in seats if s.user_id is None and s.bot is None]
             if seat is not None:
                 free = [s for s in free if s.seat == seat]
@@ -63,7 +74,7 @@ class Seating(TablesBase):
                 raise ApiError(409, "no_free_seat", "no free seat here")
             free[0].user_id = actor.user_id
 
-        return self._change_seats(actor, table_id, change)
+        return self._change_seats(table_id, change)
 
     def leave(self, actor: Actor, table_id: str) -> dict[str, Any]:
         def change(db: OrmSession, row: GameTable, seats: list[TableSeat]) -> None:
@@ -75,14 +86,18 @@ class Seating(TablesBase):
                     s.user_id = None
                 if all(s.user_id is None for s in seats):
                     row.status = "aborted"
+                elif row.created_by == actor.user_id:
+                    # The host leaves: the next person seated hosts the table.
+                    row.created_by = next(s.user_id for s in seats if s.user_id is not None)
             elif row.status == "playing":
+                settle_clocks(row, seats, now_ms())  # the leaver's time so far is charged
                 for s in mine:  # the bot plays on; the player may come back (join)
                     s.zombie = True
             else:
                 raise ApiError(409, "over", "this table is over")
 
-        summary = self._change_seats(actor, table_id, change)
-        self.server.bots.schedule(table_id)
+        summary = self._change_seats(table_id, change)
+        self.notices.schedule_bots(table_id)
         return summary
 
     def add_bot(self, actor: Actor, table_id: str, seat: int | None, bot: str) -> dict[str, Any]:
@@ -90,16 +105,16 @@ class Seating(TablesBase):
             raise ApiError(422, "no_bot", f"no bot {bot!r}; bots: {', '.join(seatable_bot_names())}")
 
         def change(db: OrmSession, row: GameTable, seats: list[TableSeat]) -> None:
-            self._creator(row, actor)
+            require_host(row.created_by, actor, seats)
             if row.status != "open":
                 raise ApiError(409, "not_open", "this table is not open")
             seat_bot(seats, seat, bot)
 
-        return self._change_seats(actor, table_id, change)
+        return self._change_seats(table_id, change)
 
     def kick(self, actor: Actor, table_id: str, seat: int) -> dict[str, Any]:
         def change(db: OrmSession, row: GameTable, seats: list[TableSeat]) -> None:
-            self._creator(row, actor)
+            require_host(row.created_by, actor, seats)
             if row.status != "open":
                 raise ApiError(409, "not_open", "only an unstarted table's seats can be emptied")
             target = [s for s in seats if s.seat == seat]
@@ -108,29 +123,45 @@ class Seating(TablesBase):
             target[0].user_id = None
             target[0].bot = None
 
-        return self._change_seats(actor, table_id, change)
+        return self._change_seats(table_id, change)
 
     def start(self, actor: Actor, table_id: str) -> dict[str, Any]:
-        lock = self.server.cache.table_lock(table_id)
-        with lock:
+        cache, guard = self.runtime.cache, self.runtime.guard
+        with cache.table_lock(table_id):
             def change(db: OrmSession, row: GameTable, seats: list[TableSeat]) -> None:
-                self._creator(row, actor)
+                require_host(row.created_by, actor, seats)
                 if row.status != "open":
                     raise ApiError(409, "not_open", "this table is not open")
                 if any(s.user_id is None and s.bot is None for s in seats):
                     raise ApiError(409, "seats_free", "every seat needs a player or a bot")
-                entry = self.server.cache.sync(db, row)
+                entry = cache.sync(db, row)
                 row.status = "playing"
                 row.started_at = now()
-                row.pending = self._pending(entry)
+                try:
+                    row.pending = sorted(set(guard.call(entry.match.pending)))
+                except EngineTimeout:
+                    raise ApiError(503, "engine_timeout", "this table's game did not answer in time") from None
                 row.turn_started_ms = now_ms()
-                for s in seats:
-                    if row.mode == "realtime":
-                        s.bank_ms = int(row.clock["initial_seconds"] * 1000)
+                bank = clocks.starting_bank(row)
+                if bank is not None:
+                    for s in seats:
+                        s.bank_ms = bank
 
-            summary = self._change_seats(actor, table_id, change)
-        self.server.bots.schedule(table_id)
+            summary = self._change_seats(table_id, change)
+        self.notices.schedule_bots(table_id)
         return summary
+
+
+def settle_clocks(row: GameTable, seats: list[TableSeat], at_ms: int) -> None:
+    """Before who plays a seat changes: every running seat is charged its time up to
+    ``at_ms`` and the turn starts again then (realtime; the clock policy decides)."""
+    banks = clocks.settle(row, seats, at_ms)
+    if banks is None:
+        return
+    for s in seats:
+        if s.seat in banks:
+            s.bank_ms = banks[s.seat]
+    row.turn_started_ms = at_ms
 
 
 def seat_bot(seats: list[TableSeat], seat: int | None, bot: str) -> None:

@@ -3,37 +3,53 @@ connections send after a change (computed once per seat and version)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from .. import protocol
 from ..auth import Actor
+from ..db import now_ms
 from ..errors import ApiError
 from ..matches import EngineTimeout, Entry, events_json
-from .base import _READ_TABLE, TableRow, TablesBase
+from ..runtime import Runtime
+from ..snapshot import SeatSnapshot, TableSnapshot
+from ..store import TableStore
+from . import clocks
+from .access import view_seat, visible
+from .summary import Summaries
+
+LiveClient = tuple[int | None, int | None, int | None]
+"""A live connection as the updates need it: (view seat, last version seen, user id)."""
 
 
-class Views(TablesBase):
+class Views:
+    def __init__(self, runtime: Runtime, store: TableStore, summaries: Summaries) -> None:
+        self.runtime, self.store, self.summaries = runtime, store, summaries
+
     def snapshot(self, actor: Actor | None, table_id: str, seat: int | None = None, since: int | None = None,
                  ) -> dict[str, Any]:
-        with self.server.sessions() as db:
-            row = self._row(db, table_id)
-            seats = self._seats(db, table_id)
-            own = self._visible(db, row, actor, seats)
-            view_seat = self._view_seat(own, seat)
-            summary = self._summary(db, row, seats)
+        runtime = self.runtime
+        with runtime.sessions() as db:
+            row = self.store.table(db, table_id)
+            seats = self.store.seats(db, table_id)
+            own = visible(row, actor, seats)
+            chosen = view_seat(own, seat)
+            summary = self.summaries.summary(db, row, seats)
             if row.status == "open":
-                return {"table": summary, "seat": view_seat, "your_seats": own, "version": row.version}
-            with self.server.cache.table_lock(table_id):
-                entry = self.server.cache.sync(db, row)
-                state = self._state_for(entry, row, view_seat, since)
-            return {"table": summary, "seat": view_seat, "your_seats": own, **state,
-                    "clocks": self.clocks(row, seats)}
+                return {"table": summary, "seat": chosen, "your_seats": own, "version": row.version}
+            with runtime.cache.table_lock(table_id):
+                entry = runtime.cache.sync(db, row)
+                state = self.state_for(entry, row, chosen, since)
+            return {"table": summary, "seat": chosen, "your_seats": own, **state,
+                    "clocks": clocks.shown(row, seats, now_ms())}
 
-    def _state_for(self, entry: Entry, row: TableRow, seat: int | None, since: int | None) -> dict[str, Any]:
+    def state_for(self, entry: Entry, row: TableSnapshot, seat: int | None, since: int | None,
+                  ) -> protocol.TableState:
         """What ``seat`` sees of the match: its view, its legal moves, whether it may undo,
         and the events since the table version ``since`` (all of them after an undo)."""
         match = entry.match
 
-        def compute() -> dict[str, Any]:
+        def compute() -> protocol.TableState:
             # A table no longer in play (ended by a resignation, suspended) asks nobody
             # to decide, whatever its match would.
             decisions = match.game.pending(match.state) if row.status == "playing" else []
@@ -56,47 +72,47 @@ class Views(TablesBase):
             }
 
         try:
-            return self.server.guard.call(compute)
+            return self.runtime.guard.call(compute)
         except EngineTimeout:
-            self.server.cache.drop(row.id)
+            self.runtime.cache.drop(row.id)
             raise ApiError(503, "engine_timeout", "this table's game did not answer in time") from None
 
-    def updates(self, table_id: str, clients: list[tuple[int | None, int | None, int | None]],
-                version: int | None = None) -> list[dict[str, Any]] | None:
-        """One update per live client (view seat, last version seen, user id), computed
-        once per distinct (seat, version); None if the table is gone. Seats are checked
-        again each time: a client whose seat is no longer its own (it left before the
-        start, and someone else sat down) gets the spectator's view, or an error at a
-        private table. ``version``: the table is known to be at this version with no
-        other change since (a move's notice); if this process holds the table's row at
-        that version, nothing is read from the database."""
-        cache = self.server.cache
+    def updates(self, table_id: str, clients: list[LiveClient], version: int | None = None,
+                ) -> list[protocol.Update | protocol.ErrorMessage] | None:
+        """One update per live client, computed once per distinct (seat, version); None if
+        the table is gone. Seats are checked again each time: a client whose seat is no
+        longer its own (it left before the start, and someone else sat down) gets the
+        spectator's view, or an error at a private table. ``version``: the table is known
+        to be at this version with no other change since (a move's notice); if this
+        process holds the table's row at that version, nothing is read from the database."""
+        cache = self.runtime.cache
         if version is not None:
             with cache.table_lock(table_id):
                 entry = cache.peek(table_id)
                 if entry is not None and entry.version == version and entry.row is not None \
                         and entry.seats is not None:
-                    summary = self._summary(None, entry.row, entry.seats, entry.creator)
+                    summary = self.summaries.summary(None, entry.row, entry.seats, entry.creator)
                     return self._updates_from(summary, entry, entry.row, entry.seats, clients)
-        with self.server.sessions() as db:
-            row = db.connection().execute(_READ_TABLE, {"id": table_id}).first()
+        with self.runtime.sessions() as db:
+            row = self.store.table_or_none(db, table_id)
             if row is None:
                 return None
-            seats = self._seats(db, table_id)
-            summary = self._summary(db, row, seats)
+            seats = self.store.seats(db, table_id)
+            summary = self.summaries.summary(db, row, seats)
             if row.status == "open":
                 return self._updates_from(summary, None, row, seats, clients)
             with cache.table_lock(table_id):
                 entry = cache.sync(db, row)
-                self._remember(entry, row, seats, summary["creator"])
+                entry.keep(row, seats, summary["creator"])
                 return self._updates_from(summary, entry, row, seats, clients)
 
-    def _updates_from(self, summary: dict[str, Any], entry: Entry | None, row: TableRow, seats: list[Any],
-                      clients: list[tuple[int | None, int | None, int | None]]) -> list[dict[str, Any]]:
-        clocks = self.clocks(row, seats)
+    def _updates_from(self, summary: dict[str, Any], entry: Entry | None, row: TableSnapshot,
+                      seats: Sequence[SeatSnapshot], clients: list[LiveClient],
+                      ) -> list[protocol.Update | protocol.ErrorMessage]:
+        shown = clocks.shown(row, seats, now_ms())
         owners = {s.seat: s.user_id for s in seats}
-        built: dict[tuple[int | None, int | None] | None, dict[str, Any]] = {}
-        out: list[dict[str, Any]] = []
+        built: dict[tuple[int | None, int | None] | None, protocol.Update | protocol.ErrorMessage] = {}
+        out: list[protocol.Update | protocol.ErrorMessage] = []
         for seat, since, user_id in clients:
             own = [number for number, owner in owners.items() if user_id is not None and owner == user_id]
             if seat not in own:
@@ -105,12 +121,11 @@ class Views(TablesBase):
             update = built.get(key)
             if update is None:
                 if key is None:
-                    update = {"type": "error", "code": "private_table",
-                              "message": "this table is private to its players", "close": True}
+                    update = protocol.private_table()
                 else:
-                    state = self._state_for(entry, row, key[0], key[1]) if entry is not None \
+                    state: protocol.TableState = self.state_for(entry, row, key[0], key[1]) if entry is not None \
                         else {"version": row.version}
-                    update = {"type": "update", "table": summary, "seat": key[0], "clocks": clocks, **state}
+                    update = protocol.update(summary, key[0], shown, state)
                 built[key] = update
             # The same object for every client with the same key: it is encoded once.
             out.append(update)

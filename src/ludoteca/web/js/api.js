@@ -105,6 +105,21 @@ export const liveUrl = (id) => `${location.protocol === "https:" ? "wss" : "ws"}
 export const player = (name) => get(`/api/players/${enc(name)}`);
 export const leaderboard = (gameId) => get(`/api/games/${enc(gameId)}/leaderboard`);
 
+// -- blocking, reporting and moderation (server/routes_moderation.py) ------------------
+export const blocks = () => get("/api/blocks");
+export const block = (name) => request("PUT", `/api/blocks/${enc(name)}`);
+export const unblock = (name) => request("DELETE", `/api/blocks/${enc(name)}`);
+export const report = (body) => post("/api/reports", body);
+export const modReports = (status) => get(`/api/moderation/reports?status=${enc(status)}`);
+export const modResolve = (id, note) => post(`/api/moderation/reports/${enc(id)}/resolve`, note ? { note } : {});
+export const modUser = (name) => get(`/api/moderation/users/${enc(name)}`);
+export const modSanction = (name, what, minutes, reason) =>
+  post(`/api/moderation/users/${enc(name)}/${what}`, { ...(minutes ? { minutes } : {}), ...(reason ? { reason } : {}) });
+export const modLift = (name, what) => post(`/api/moderation/users/${enc(name)}/un${what}`);
+export const modAbort = (tableId, reason) => post(`/api/moderation/tables/${enc(tableId)}/abort`, reason ? { reason } : {});
+export const modRemoveChat = (id) => post(`/api/moderation/chat/${enc(id)}/remove`);
+export const modAudit = () => get("/api/moderation/audit");
+
 // A retried request must carry the same id, so each move gets one when first sent.
 export function newMoveId() {
   if (crypto.randomUUID) return crypto.randomUUID();

@@ -13,6 +13,7 @@ const routes = [
   [/^\/leaderboard(?:\/([^/]+))?$/, () => import("./pages/leaderboard.js"), ["game"]],
   [/^\/help(?:\/([^/]+))?$/, () => import("./pages/help.js"), ["game"]],
   [/^\/login$/, () => import("./pages/login.js")],
+  [/^\/moderation$/, () => import("./pages/moderation.js")],
 ];
 
 let page = null; // {unmount?, relabel?} of the page on screen
@@ -73,6 +74,7 @@ export function renderHeader() {
       h("a", { href: "#/" }, t("nav.lobby")),
       h("a", { href: "#/leaderboard" }, t("nav.leaderboard")),
       h("a", { href: "#/help" }, t("nav.help")),
+      session.role ? h("a", { href: "#/moderation", id: "moderation-link" }, t("nav.moderation")) : null,
       // AGPL section 13: whoever plays here can take the code this server runs.
       h("a", { href: "/api/source", download: "", id: "source-link", title: "GNU AGPL-3.0" }, t("nav.source"))),
     h("div", { class: "account" }, account, langSelect));

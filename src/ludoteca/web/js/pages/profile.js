@@ -3,6 +3,7 @@ import * as api from "../api.js";
 import { h } from "../dom.js";
 import { language, t } from "../i18n.js";
 import { list } from "../model.js";
+import { session } from "../session.js";
 import { gameLabel } from "./lobby.js";
 
 export async function mount(main, { name }) {
@@ -20,6 +21,7 @@ export async function mount(main, { name }) {
   const recent = data.recent || data.tables || [];
   main.append(h("section", { class: "panel" },
     h("h1", {}, data.username, data.guest ? ` (${t("auth.guest")})` : ""),
+    session.user && session.user.username !== data.username ? playerActions(data.username) : null,
     h("p", {}, t("profile.games_played", { n: data.games_played ?? 0 })),
     played.length ? h("ul", {}, played.map(([g, n]) => h("li", {}, `${label(g)}: ${n}`))) : null,
     h("h2", {}, t("profile.ratings")),
@@ -33,4 +35,51 @@ export async function mount(main, { name }) {
       h("a", { href: `#/replay/${r.id}` }, label(r.game)), r.rank ? ` — ${t("profile.rank", { rank: r.rank })}` : "",
       r.finished_at ? h("span", { class: "muted small" }, ` · ${t("profile.finished", { date: new Date(r.finished_at).toLocaleDateString(language()) })}`) : null)))] : null));
   return {};
+}
+
+// Block (their chat hidden, no seat at your tables) and report, for another player.
+function playerActions(name) {
+  const note = h("p", { class: "small muted", id: "blocked-note", hidden: true }, t("profile.blocked_note"));
+  const said = h("p", { class: "message", role: "status", hidden: true });
+  const tell = (text, error = false) => {
+    said.hidden = false;
+    said.className = `message${error ? " error" : ""}`;
+    said.textContent = text;
+  };
+  const failed = (e) => tell(e.code && t(`errors.${e.code}`) !== e.code.replace(/_/g, " ") ? t(`errors.${e.code}`) : e.message, true);
+  let blocked = false;
+  const blockButton = h("button", { type: "button", id: "block", onclick: async () => {
+    try {
+      await (blocked ? api.unblock(name) : api.block(name));
+      show(!blocked);
+    } catch (e) {
+      failed(e);
+    }
+  } });
+  const show = (now) => {
+    blocked = now;
+    blockButton.textContent = t(now ? "profile.unblock" : "profile.block");
+    note.hidden = !now;
+  };
+  show(false);
+  api.blocks().then((b) => show(b.blocked.includes(name))).catch(() => {});
+  const reason = h("input", { id: "report-reason", maxlength: 500, required: true, "aria-label": t("profile.report_reason"),
+    placeholder: t("profile.report_reason") });
+  const form = h("form", { id: "report-form", class: "row", hidden: true }, reason,
+    h("button", { type: "submit", class: "primary" }, t("profile.send")),
+    h("button", { type: "button", onclick: () => { form.hidden = true; } }, t("profile.cancel")));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      await api.report({ kind: "player", username: name, reason: reason.value.trim() });
+      form.hidden = true;
+      reason.value = "";
+      tell(t("profile.report_sent"));
+    } catch (err) {
+      failed(err);
+    }
+  });
+  const reportButton = h("button", { type: "button", id: "report", onclick: () => { form.hidden = false; reason.focus(); } },
+    t("profile.report"));
+  return h("div", { class: "player-actions" }, h("div", { class: "row" }, blockButton, reportButton), note, form, said);
 }

@@ -1,4 +1,4 @@
-"""Engine speed measurements shared by ``ludoteca bench`` and bench/ scripts."""
+"""Engine speed by random playouts, shared by ``ludoteca bench`` and the bench/ scripts."""
 
 from __future__ import annotations
 

@@ -1,16 +1,14 @@
-"""The server's shared core: settings, database, match cache, engine guard and hub. The
-table services, bots, live connections and auth are built on it and receive it; none of
-them imports the others' modules through it, so the server package has no import circle.
-
-Two late-bound parts (``live`` for presence, ``bots`` for scheduling) are only named here
-by what the table services need of them; ``state.Server`` sets them."""
+"""The server's runtime: settings, database, match cache, engine guard and hub. The table
+services, bots, live connections and auth are built on it and receive what they need of
+it; none of them imports another's module through it, so the server package has no
+import circle."""
 
 from __future__ import annotations
 
 import contextlib
 import threading
 from collections.abc import Iterator
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy import Connection, event
 from sqlalchemy.orm import Session as OrmSession
@@ -20,34 +18,12 @@ from .config import Settings
 from .db import make_engine, make_sessionmaker, migrate, server_secret
 from .hub import LocalHub, RedisHub
 from .matches import EngineGuard, MatchCache
+from .store import TableStore
 
 
-class Presence(Protocol):
-    process: str
-    """This process's name among those sharing the hub."""
-
-    def present(self, table_id: str) -> tuple[int | None, ...]:
-        """The user of every socket open to the table, in every process."""
-        ...
-
-    def prepare(self, table_id: str, version: int) -> Any:
-        """In a worker thread, after a move's commit: the updates of this process's
-        clients of the table, encoded; ``deliver`` sends them on the event loop."""
-        ...
-
-    def deliver(self, prepared: Any) -> None:
-        ...
-
-
-class BotScheduler(Protocol):
-    def schedule(self, table_id: str) -> None:
-        """Let the bots of ``table_id`` play if one must decide."""
-        ...
-
-
-class Core:
-    live: Presence
-    bots: BotScheduler
+class Runtime:
+    """What every service shares: settings, the database, the match cache, the engine
+    guard and the hub."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -67,7 +43,8 @@ class Core:
         self._write_lock: Any = threading.Lock() if self.sqlite else contextlib.nullcontext()
         self.secret = server_secret(self.sessions, settings)
         self.guard = EngineGuard(settings.engine_seconds)
-        self.cache = MatchCache(self.guard)
+        self.store = TableStore(self.engine.dialect)
+        self.cache = MatchCache(self.guard, self.store)
         self.hub: LocalHub | RedisHub = (RedisHub(settings.redis_url, settings.redis_prefix) if settings.redis_url
                                          else LocalHub())
 
@@ -102,21 +79,3 @@ class Core:
         """A write transaction committed on success, rolled back on error."""
         with self.writing() as db, db.begin():
             yield db
-
-    # -- notices ----------------------------------------------------------------------
-
-    def changed(self, table_id: str, version: int, bots: bool = True, origin: str | None = None) -> None:
-        """After a committed move or undo: tell every process, and let bots play (if
-        the table has any: the clock scan catches seats that turned zombie meanwhile).
-        ``origin``: this process (named so) updates its own clients itself; only the
-        others need the notice."""
-        if origin is None:
-            self.hub.publish({"kind": "changed", "table": table_id, "version": version})
-        elif self.hub.name != "local":
-            self.hub.publish({"kind": "changed", "table": table_id, "version": version, "origin": origin})
-        if bots:
-            self.bots.schedule(table_id)
-
-    def lobby_changed(self, table_id: str) -> None:
-        """Seats, status or clocks changed without a move."""
-        self.hub.publish({"kind": "table", "table": table_id})

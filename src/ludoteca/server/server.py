@@ -1,6 +1,6 @@
-"""The running server: the core (settings, database, match cache, engine guard, hub)
-with the services built on it (tables, bots, live connections, login limits), and its
-life cycle: start, the clock scan, stop."""
+"""The running server: the runtime (settings, database, match cache, engine guard, hub)
+with the services built on it (tables, bots, live connections, login limits), how they
+are wired together, and its life cycle: start, the clock scan, stop."""
 
 from __future__ import annotations
 
@@ -11,16 +11,18 @@ from typing import Any
 
 from sqlalchemy import delete
 
+from . import protocol, ratings
 from .auth import LoginLimiter, Passwords
-from .bots import BotRunner
+from .bot_runner import BotRunner
 from .config import Settings
-from .core import Core
 from .db import now
+from .errors import ApiError
 from .hub import RedisHub
 from .live import Live
 from .models import Session
+from .moderation import Moderation, TableAbort
+from .runtime import Runtime
 from .tables import Tables
-from .tables.commit import GroupCommit
 
 log = logging.getLogger("ludoteca.server")
 
@@ -28,30 +30,66 @@ HEARTBEAT_SECONDS = 1.0
 """How often a process notes that the server serves (at most: the clock scan's tick)."""
 
 
-class Server(Core):
-    """The running server: the core, and the services built on it."""
+class Server(Runtime):
+    """The running server: the runtime, and the services built on it."""
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(settings)
         self.passwords = Passwords(settings.password_time_cost, settings.password_memory_kib)
         self.limiter = LoginLimiter(settings.login_attempts_per_minute,
                                     self.hub.sync if isinstance(self.hub, RedisHub) else None, settings.redis_prefix)
-        self.tables = Tables(self)
-        self.pipeline = GroupCommit(self, self.tables, settings.move_workers)
-        self.bots: BotRunner = BotRunner(self, self.tables, self.pipeline.move_blocking)
-        self.live: Live = Live(self, self.tables)
+        # Presence is asked for late: the live connections need the tables' views first.
+        self.tables = Tables(self, lambda table_id: self.live.present(table_id))
+        self.pipeline = self.tables.pipeline
+        self.tables.endings.subscribe_in_transaction(ratings.rate_ending)
+        self.bots: BotRunner = BotRunner(self, self.pipeline.move_blocking)
+        self.tables.notices.schedule_bots = self.bots.schedule
+        self.live: Live = Live(self.hub, self.tables.updates)
+        self.pipeline.live = self.live
+        self.moderation = Moderation(self, self.limiter, self._end_user, TableAbort(self, self.tables.endings))
         self._tasks: list[asyncio.Task[Any]] = []
+
+    # -- moderation ---------------------------------------------------------------------
+
+    def _on_loop(self, callback: Any, *args: Any) -> None:
+        """Run ``callback`` on the event loop (the live connections live there) from a
+        request's thread; nothing to do before the server started."""
+        loop = self.bots.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(callback, *args)
+
+    def _end_user(self, user_id: int, error: ApiError) -> None:
+        """A ban, a password reset or a deletion ended ``user_id``'s sessions: its open
+        sockets in this process get ``error`` and close."""
+        def close() -> None:
+            for clients in list(self.live.tables.values()):
+                for client in list(clients):
+                    if client.actor is not None and client.actor.user_id == user_id:
+                        client.send({**protocol.error(error, None), "close": True})
+                        client.close()
+        self._on_loop(close)
+
+    def refresh_hides(self, user_id: int) -> None:
+        """``user_id`` blocked or unblocked someone: its open sockets learn whose chat to skip."""
+        hides = self.moderation.hidden_names(user_id)
+
+        def apply() -> None:
+            for clients in list(self.live.tables.values()):
+                for client in clients:
+                    if client.actor is not None and client.actor.user_id == user_id:
+                        client.hides = hides
+        self._on_loop(apply)
 
     # -- life cycle -------------------------------------------------------------------
 
     async def start(self) -> None:
         self.bots.loop = asyncio.get_running_loop()
         # Before any clock is read: time when no process served is charged to nobody.
-        await asyncio.to_thread(self.tables.resume_clocks, self._outage_slack_ms())
+        await asyncio.to_thread(self.tables.clock_scan.resume_clocks, self._outage_slack_ms())
         self.pipeline.start(self.bots.loop)
         await self.hub.start(self.live.on_message)
         # Tables where a bot was about to move when the server stopped go on at once.
-        for table_id in await asyncio.to_thread(self.tables.idle_bot_tables, 0):
+        for table_id in await asyncio.to_thread(self.tables.clock_scan.idle_bot_tables, 0):
             self.bots.schedule(table_id)
         self._tasks.append(asyncio.create_task(self._clock_loop()))
         if isinstance(self.hub, RedisHub):
@@ -68,9 +106,9 @@ class Server(Core):
             try:
                 if loop.time() - beat >= HEARTBEAT_SECONDS:
                     beat = loop.time()
-                    await asyncio.to_thread(self.tables.heartbeat)
-                await asyncio.to_thread(self.tables.expire_clocks)
-                for table_id in await asyncio.to_thread(self.tables.idle_bot_tables, idle_ms):
+                    await asyncio.to_thread(self.tables.clock_scan.heartbeat)
+                await asyncio.to_thread(self.tables.clock_scan.expire_clocks)
+                for table_id in await asyncio.to_thread(self.tables.clock_scan.idle_bot_tables, idle_ms):
                     self.bots.schedule(table_id)
                 if loop.time() - purged > 600:
                     purged = loop.time()

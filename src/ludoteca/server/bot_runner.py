@@ -12,9 +12,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any
-
-from sqlalchemy import select
+from typing import Any
 
 from ludoteca.bots import Budget, make_bot
 from ludoteca.bots.base import BotContext
@@ -22,13 +20,10 @@ from ludoteca.bots.random_bot import RandomBot
 from ludoteca.engine import Rng
 
 from .errors import ApiError
-from .models import GameTable, TableSeat
-from .tables import BotMover
+from .protocol import MoveReceipt
+from .runtime import Runtime
+from .tables.access import BotMover
 from .thinking import Thinkers
-
-if TYPE_CHECKING:
-    from .core import Core
-    from .tables import Tables
 
 log = logging.getLogger("ludoteca.server.bots")
 
@@ -42,12 +37,15 @@ ZOMBIE_BOT = "random"
 """The bot that plays a person's seat while they are away or out of time."""
 
 
+Submit = Callable[[BotMover, str, int, Any, str, int], MoveReceipt]
+"""How a bot's move is sent (mover, table, version, move, move id, seat): the move
+pipeline's, in the server."""
+
+
 class BotRunner:
-    def __init__(self, server: Core, tables: Tables, submit: Callable[..., dict[str, Any]] | None = None) -> None:
+    def __init__(self, server: Runtime, submit: Submit) -> None:
         self.server = server
-        self.tables = tables
-        self.submit = submit or tables.submit_move
-        """How a bot's move is sent: the group commit's, in the server."""
+        self.submit = submit
         self.pool = ThreadPoolExecutor(max_workers=server.settings.bot_workers, thread_name_prefix="bot")
         # Bots choose on their own pool so that a slow search cannot delay another table's
         # engine calls; a choice that overruns its budget is replaced by a random move.
@@ -102,11 +100,11 @@ class BotRunner:
                     log.warning("bot moves at table %s refused %d times in a row; trying later", table_id, refused)
                 return
             with server.sessions() as db:
-                row = db.get(GameTable, table_id, populate_existing=True)
+                row = server.store.table_or_none(db, table_id)
                 if row is None or row.status != "playing":
                     return
-                seats = list(db.scalars(select(TableSeat).where(TableSeat.table_id == table_id)))
-                bots = {s.seat: (s.bot or ZOMBIE_BOT) for s in seats if s.bot is not None or s.zombie}
+                seats = server.store.seats(db, table_id)
+                bots = {s.seat: (s.bot or ZOMBIE_BOT) for s in seats if s.played_by_bot}
                 due = [seat for seat in row.pending if seat in bots]
                 if not due:
                     return

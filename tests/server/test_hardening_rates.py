@@ -1,0 +1,56 @@
+"""Issue 30, item 7: chat had no rate limit (300 lines in 2 s) and a socket could send
+as fast as it liked. Past the rate, a message is refused with 429 ``too_many_messages``
+and the socket stays open (server/limits.py)."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from ludoteca.server import limits
+from ludoteca.server.app import create_app
+from tests.server.conftest import Api, make_settings, new_table
+from tests.server.test_live import receive_until, updated_to
+
+
+def test_chat_lines_per_account_are_limited(sqlite_url):
+    with TestClient(create_app(make_settings(sqlite_url, chat_lines_per_10_seconds=5))) as http:
+        a, b = Api(http), Api(http)
+        table_id = new_table(a, [b])
+        codes = [a.post(f"/api/tables/{table_id}/chat", {"text": f"line {i}"}).status_code for i in range(8)]
+        assert codes == [200] * 5 + [429] * 3, codes
+        assert b.post(f"/api/tables/{table_id}/chat", {"text": "mine"}).status_code == 200  # per account
+        # The socket counts against the same account.
+        with http.websocket_connect(f"/api/tables/{table_id}/live", headers=a.headers) as ws:
+            receive_until(ws, updated_to(0))
+            ws.send_json({"type": "chat", "text": "one more"})
+            error = receive_until(ws, lambda m: m["type"] == "error")
+            assert error["status"] == 429 and error["code"] == "too_many_messages", error
+        lines = [line["text"] for line in http.get(f"/api/tables/{table_id}/chat").json()]
+        assert "line 5" not in lines and "one more" not in lines and "mine" in lines
+
+
+def test_messages_per_socket_are_limited(sqlite_url):
+    with TestClient(create_app(make_settings(sqlite_url, ws_messages_per_10_seconds=20))) as http:
+        a, b = Api(http), Api(http)
+        table_id = new_table(a, [b])
+        with http.websocket_connect(f"/api/tables/{table_id}/live", headers=a.headers) as ws:
+            receive_until(ws, updated_to(0))
+            for _ in range(30):
+                ws.send_json({"type": "ping"})
+            answers = [receive_until(ws, lambda m: m["type"] in ("pong", "error")) for _ in range(30)]
+            assert sum(m["type"] == "pong" for m in answers) == 20
+            assert {m["code"] for m in answers if m["type"] == "error"} == {"too_many_messages"}
+        # Another socket of the same account has its own count.
+        with http.websocket_connect(f"/api/tables/{table_id}/live", headers=a.headers) as ws:
+            receive_until(ws, updated_to(0))
+            ws.send_json({"type": "ping"})
+            assert receive_until(ws, lambda m: m["type"] in ("pong", "error"))["type"] == "pong"
+
+
+def test_the_window_slides(monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    window = limits.Window()
+    assert all(window.admit(3) for _ in range(3)) and not window.admit(3)
+    now[0] += limits.WINDOW_SECONDS + 0.01
+    assert window.admit(3)

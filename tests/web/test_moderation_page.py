@@ -154,8 +154,10 @@ def test_a_player_reports_a_chat_line_and_the_table_from_the_table_on_a_phone(ar
     page.locator("#report-why").fill("荒らし")
     page.locator("#report-send").click()
     expect(page.locator(".chat-report .message")).to_be_visible()
-    small = page.evaluate("""() => [...document.querySelectorAll('.chat-report button, .chat-report select, .chat-report input')]
-      .filter((el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().height < 44).map((el) => el.id)""")
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        '.chat-report button, .chat-report select, .chat-report input')]
+      .filter((el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().height < 44)
+      .map((el) => el.id)""")
     assert small == []
 
     reports = mod.get("/api/moderation/reports").json()

@@ -16,9 +16,10 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ludoteca.engine import Decision, Event, Game, IllegalMove, Move, Option, OptionValue, Prompt, Result, Rng, Seat
+from ludoteca.engine.fields import BOOL, INT, INTS, JSON, RNG, STR, STRS, Field, Fields
 
 
 def value(card: str) -> int:
@@ -39,6 +40,13 @@ class State:
     phase: str = "turns"  # turns | bid | over
     turn: int = 0
     last_reveal: dict[str, str] = field(default_factory=dict)
+
+    FIELDS: ClassVar[Fields] = Fields(
+        Field("seats", INT), Field("rounds", INT), Field("stall", BOOL), Field("rng", RNG), Field("deck", STRS),
+        Field("hands", JSON), Field("bids", JSON), Field("scores", INTS), Field("round", INT), Field("phase", STR),
+        Field("turn", INT), Field("last_reveal", JSON),
+    )
+    """Every field, declared once: the conformance suite checks the clone against it."""
 
 
 class DrawBid(Game[State]):

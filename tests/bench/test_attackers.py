@@ -1,0 +1,107 @@
+"""bench/attackers.py, the soak's attackers, for a few seconds against a real server process
+with the real limits (the timeouts and the connection count shortened so that seconds
+suffice): each is answered as docs/ops.md says (429, 431, 408, 422 ``too_deep``, a
+dropped connection), never with a 500, and the server answers a health check promptly
+all the while. A correctness check, not a timed benchmark."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.conftest import ServerProcess, server_env
+
+ROOT = Path(__file__).resolve().parents[2]
+REAL_LIMITS = {  # docs/ops.md's defaults (server_env lifts them for other tests)
+    "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "10", "LUDOTECA_LOGINS_PER_MINUTE_PER_ADDRESS": "30",
+    "LUDOTECA_LOGINS_PER_MINUTE": "600", "LUDOTECA_SIGNUPS_PER_HOUR_PER_ADDRESS": "5",
+    "LUDOTECA_SIGNUPS_PER_HOUR": "300", "LUDOTECA_CHAT_LINES_PER_10_SECONDS": "10",
+    "LUDOTECA_WS_MESSAGES_PER_10_SECONDS": "100",
+    # shortened so that a few seconds show them
+    "LUDOTECA_HEAD_TIMEOUT_SECONDS": "1", "LUDOTECA_BODY_TIMEOUT_SECONDS": "1",
+    "LUDOTECA_MAX_CONNECTIONS_PER_ADDRESS": "8",
+}
+# Too slow to show in seconds (a kernel's socket buffers fill first): the stall is tested
+# in tests/server/test_hardening_edge.py.
+ATTACKERS = ["login flood", "deep JSON", "slow headers", "slow body", "chat spam", "big headers", "undo loop",
+             "many connections"]
+
+
+def load_attackers() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("soak_attackers", ROOT / "bench" / "attackers.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    url = f"sqlite:///{tmp_path_factory.mktemp('attackers') / 'db.sqlite'}"
+    process = ServerProcess(server_env(url, **REAL_LIMITS))
+    try:
+        yield process
+    finally:
+        process.kill()
+
+
+def players_table(url: str) -> str:
+    """A table in play, as the soak's players have: a guest and a bot at Iwari."""
+    with httpx.Client(base_url=url, trust_env=False, timeout=20) as http:
+        token = http.post("/api/sessions/guest").json()["token"]
+        auth = {"Authorization": f"Bearer {token}"}
+        table: str = http.post("/api/tables", json={"game": "iwari", "seats": 2}, headers=auth).json()["id"]
+        http.post(f"/api/tables/{table}/bots", json={"bot": "random"}, headers=auth).raise_for_status()
+        http.post(f"/api/tables/{table}/start", headers=auth).raise_for_status()
+    return table
+
+
+async def attack_and_watch(attackers: ModuleType, url: str, table: str, seconds: float) -> tuple[Any, list[float]]:
+    """The attack, and meanwhile a health check every quarter second (from 127.0.0.1)."""
+    waits: list[float] = []
+
+    async def watch() -> None:
+        async with httpx.AsyncClient(base_url=url, trust_env=False, timeout=30) as http:
+            while True:
+                began = time.monotonic()
+                assert (await http.get("/api/health")).status_code == 200
+                waits.append(time.monotonic() - began)
+                await asyncio.sleep(0.25)
+    watcher = asyncio.create_task(watch())
+    counts = await attackers.attack([url], [table], seconds, ATTACKERS)
+    watcher.cancel()
+    await asyncio.gather(watcher, return_exceptions=True)
+    return counts, waits
+
+
+def test_the_attackers_meet_the_limits_and_the_server_keeps_answering(server: ServerProcess) -> None:
+    attackers = load_attackers()
+    counts, waits = asyncio.run(attack_and_watch(attackers, server.url, players_table(server.url), 6))
+
+    assert counts["login flood"]["429 too_many_attempts"] > 0
+    assert counts["login flood"]["201"] <= 5  # sign-ups per hour and address
+    assert counts["deep JSON"]["422 too_deep"] > 0 and counts["deep JSON"]["ws too_deep"] > 0
+    assert any(answer.startswith("408") for answer in counts["slow headers"])
+    assert any(answer.startswith("closed") for answer in counts["slow body"])  # no answer, the connection dropped
+    assert counts["chat spam"]["429 too_many_messages"] > 0 and counts["chat spam"]["ws too_many_messages"] > 0
+    assert counts["chat spam"]["200"] <= 10  # lines per account in ten seconds
+    assert counts["big headers"]["8 MB header: 431"] + counts["big headers"]["20,000 headers: 431"] > 0
+    assert counts["undo loop"]["ws undo ack"] > 0
+    assert counts["many connections"]["429"] > 0
+    for name, answers in counts.items():
+        assert not any(answer.startswith("5") or "internal" in answer for answer in answers), (name, answers)
+
+    assert len(waits) >= 5, waits  # the health check kept being answered
+    assert sorted(waits)[len(waits) // 2] < 1.0, waits  # promptly: these are generous on shared cores
+    with httpx.Client(trust_env=False, timeout=5) as http:
+        assert http.get(f"{server.url}/api/health").status_code == 200

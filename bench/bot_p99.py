@@ -34,7 +34,7 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from server_load import LAUNCHER
 
-from ludoteca.server.launch import ONE_ADDRESS_LOAD, ServerProcess, free_port
+from ludoteca.testing.launch import ONE_ADDRESS_LOAD, ServerProcess, free_port
 
 
 class People:

@@ -28,7 +28,7 @@ from typing import Any
 import httpx
 import websockets
 
-from ludoteca.server.launch import ONE_ADDRESS_LOAD, ServerProcess, free_port
+from ludoteca.testing.launch import ONE_ADDRESS_LOAD, ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_GAME = ROOT / "tests" / "server" / "drawbid.py"

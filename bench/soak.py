@@ -50,7 +50,7 @@ from typing import Any
 import httpx
 import websockets
 
-from ludoteca.server.launch import ServerProcess, free_port
+from ludoteca.testing.launch import ServerProcess, free_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from attackers import ATTACKERS  # beside this file, not in a package

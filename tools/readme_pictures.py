@@ -23,7 +23,7 @@ from pathlib import Path
 
 from playwright.sync_api import APIRequestContext, sync_playwright
 
-from ludoteca.server.launch import ServerProcess, free_port
+from ludoteca.testing.launch import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"

@@ -53,3 +53,16 @@ def test_the_games_package_offers_the_engine_registry() -> None:
 
     assert games.load is registry.load
     assert games.available() == registry.available()
+
+
+def test_the_server_never_imports_the_test_harness() -> None:
+    """ludoteca.testing (a server started and waited for, free ports) is for the tests,
+    the benchmarks and the tools; the app itself does not lean on it."""
+    code = (
+        "import sys\n"
+        "from ludoteca.server.app import create_app\n"
+        "from ludoteca.server.main import run\n"
+        "print(sorted(n for n in sys.modules if n.startswith('ludoteca.testing')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

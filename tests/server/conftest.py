@@ -15,10 +15,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ludoteca.games import register
-from ludoteca.server import launch
 from ludoteca.server.app import create_app
 from ludoteca.server.config import Settings
-from ludoteca.server.launch import free_port
+from ludoteca.testing import launch
+from ludoteca.testing.launch import free_port
 from tests.server.drawbid import GAME
 
 register(GAME)

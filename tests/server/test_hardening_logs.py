@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import websockets
 
-from ludoteca.server.launch import ServerProcess, free_port
+from ludoteca.testing.launch import ServerProcess, free_port
 from tests.server.conftest import server_env
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""ludoteca.server.launch with real processes: a free port, waiting for a real server, and the
+"""ludoteca.testing.launch with real processes: a free port, waiting for a real server, and the
 error (with the server's output) when a process exits before it serves or never answers."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ludoteca.server.launch import ServerProcess, free_port, wait_until_healthy
+from ludoteca.testing.launch import ServerProcess, free_port, wait_until_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ludoteca.server.launch import ONE_ADDRESS_LOAD, ServerProcess, free_port
+from ludoteca.testing.launch import ONE_ADDRESS_LOAD, ServerProcess, free_port
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

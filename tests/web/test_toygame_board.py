@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import expect
 
-from ludoteca.server.launch import ServerProcess, free_port
+from ludoteca.testing.launch import ServerProcess, free_port
 from tests.toyinstall import TOYGAME, install_entry_points
 from tests.web.conftest import ROOT, screenshot
 

@@ -232,3 +232,24 @@ def test_a_creator_who_left_hands_the_table_to_the_next_seated_player(client):
         assert r.status_code == 403 and r.json()["code"] == "not_creator", path
     assert b.post(f"/api/tables/{table_id}/bots", {"bot": "random"}).status_code == 200
     assert b.post(f"/api/tables/{table_id}/start").status_code == 200
+
+
+def test_a_socket_finds_out_when_its_session_ended_elsewhere(client, monkeypatch):
+    """A session ended outside this process (another process's log-out, a ban there, an
+    expiry) is found at the socket's periodic look-up: here the look-up is made due at
+    once, as it is a few seconds later (live.SESSION_RECHECK_SECONDS)."""
+    from ludoteca.server import auth
+    from ludoteca.server import ws as ws_module
+
+    a, b = Api(client), Api(client)
+    table_id = new_table(a, [b])
+    with client.websocket_connect(f"/api/tables/{table_id}/live", headers=a.headers) as ws:
+        ws.send_json({"type": "ping"})
+        assert answer(ws)["type"] == "pong"
+        auth.end_session(client.app.state.server, a.token)  # the database only: no log-out here
+        monkeypatch.setattr(ws_module, "SESSION_RECHECK_SECONDS", 0.0)
+        ws.send_json({"type": "move", "version": 0, "move": {"type": "pass"}, "id": "ended-elsewhere"})
+        ws.send_json({"type": "ping"})
+        message = answer(ws)
+        assert message["type"] == "error" and message.get("code") == "not_signed_in"
+    assert b.table(table_id)["version"] == 0

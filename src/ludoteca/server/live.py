@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -64,6 +65,8 @@ class Client:
     """Usernames whose chat lines this client's user blocked (server/moderation.py)."""
     session: str | None = None
     """The token the socket was opened with: closed when that session ends here."""
+    session_checked: float = field(default_factory=time.monotonic)
+    """When the session was last found valid in the database (``time.monotonic``)."""
 
     def close(self) -> None:
         """Send what is queued, then close."""
@@ -84,6 +87,14 @@ class Client:
                 self.queue.put_nowait(None)
 
 
+SESSION_RECHECK_SECONDS = 5.0
+"""How often a socket that acts looks its session up again: a session ended in another
+process (a log-out, an expiry, a ban) stops its sockets here within this time. Not on
+every message: the look-up is a database read, which on the move path cost more CPU than
+the move itself."""
+ENDED_KEPT_SECONDS = 60.0
+
+
 class Live:
     def __init__(self, hub: LocalHub | RedisHub, updates: Updates) -> None:
         self.hub = hub
@@ -96,6 +107,10 @@ class Live:
         self.presence: dict[str, tuple[int | None, ...]] = {}
         """Per table, the user id (None: signed out) of each socket open in this process.
         Replaced whole on the event loop, so worker threads read it without a lock."""
+        self._ended: dict[str, float] = {}
+        """Sessions ended in this process lately (token -> when): a socket's next message
+        is refused at once, before its periodic look-up would find out."""
+        self._ended_lock = threading.Lock()
         self.process = uuid.uuid4().hex
         self._publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="presence")
         self.elsewhere: dict[str, dict[str, tuple[tuple[int | None, ...], float]]] = {}
@@ -332,6 +347,17 @@ class Live:
             self._tell_presence({table_id: now})
         if table_id in self.tables:
             self.mark(table_id, force=now != before)
+
+    def session_ended(self, token: str) -> None:
+        """From any thread, before the log-out is answered. Entries older than a minute
+        are dropped: by then every socket has looked its session up again."""
+        moment = time.monotonic()
+        with self._ended_lock:
+            self._ended = {t: at for t, at in self._ended.items() if moment - at < ENDED_KEPT_SECONDS}
+            self._ended[token] = moment
+
+    def has_ended(self, token: str) -> bool:
+        return token in self._ended
 
     def end_session(self, token: str) -> None:
         """On the event loop, after a log-out in this process: the session's sockets are

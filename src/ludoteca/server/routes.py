@@ -94,6 +94,7 @@ def log_out(request: Request, response: Response, me: Me, server: ServerDep) -> 
     found = auth.token_from(request.headers, request.cookies)
     if found:
         auth.end_session(server, found[0])
+        server.live.session_ended(found[0])  # before the answer: the next socket message is refused
         loop = server.pipeline.loop  # this process's sockets of the session close now
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(server.live.end_session, found[0])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -21,7 +22,7 @@ from . import limits, protocol
 from .auth import Actor, lookup, token_from
 from .errors import ApiError
 from .inputs import MAX_INT
-from .live import Client
+from .live import SESSION_RECHECK_SECONDS, Client
 
 if TYPE_CHECKING:
     from .server import Server
@@ -104,6 +105,18 @@ def _bounded(raw: str) -> int:
     return value
 
 
+async def _session_holds(server: Server, client: Client, found: tuple[str, str]) -> bool:
+    if server.live.has_ended(found[0]):
+        return False
+    moment = time.monotonic()
+    if moment - client.session_checked < SESSION_RECHECK_SECONDS:
+        return True
+    if await asyncio.to_thread(lookup, server, *found) is None:
+        return False
+    client.session_checked = moment
+    return True
+
+
 async def _handle(server: Server, client: Client, actor: Actor | None, text: str,
                   found: tuple[str, str] | None) -> None:
     try:
@@ -118,9 +131,10 @@ async def _handle(server: Server, client: Client, actor: Actor | None, text: str
             server.live.mark(client.table_id)
         else:
             assert actor is not None and found is not None
-            # The session may have ended since the socket opened (a log-out, an expiry):
-            # whatever acts is checked again, and a socket of an ended session closes.
-            if await asyncio.to_thread(lookup, server, *found) is None:
+            # The session may have ended since the socket opened (a log-out, an expiry, a
+            # ban): one ended in this process is refused at once; the database is asked
+            # again every few seconds for one ended elsewhere (live.SESSION_RECHECK_SECONDS).
+            if not await _session_holds(server, client, found):
                 client.send(protocol.plain_error("not_signed_in", "this session has ended", status=401,
                                                  close=True))
                 client.close()

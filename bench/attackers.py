@@ -187,8 +187,9 @@ async def deep_json_attack(target: Target) -> None:
     await asyncio.gather(over_http(), over_socket())
 
 
-async def slow_headers(target: Target, connections: int = 20) -> None:
-    """Twenty connections that send their head a byte every two seconds."""
+async def drip(target: Target, start: bytes, byte: bytes, connections: int) -> None:
+    """``connections`` connections that send ``start`` and then ``byte`` every two seconds
+    until the server answers or drops them; counted by answer and how long it took."""
     async def one() -> None:
         while True:
             try:
@@ -198,40 +199,27 @@ async def slow_headers(target: Target, connections: int = 20) -> None:
                 await asyncio.sleep(1)
                 continue
             began = time.monotonic()
-            writer.write(b"GET /api/health HTTP/1.1\r\nHost: soak\r\n")
+            writer.write(start)
             answer = asyncio.create_task(status_line(reader, 600))
             with contextlib.suppress(OSError):
                 while not answer.done():
-                    writer.write(b"X")
+                    writer.write(byte)
                     await writer.drain()
                     await asyncio.wait({answer}, timeout=2)
             target.counts[f"{await answer} after {bucket(time.monotonic() - began)}"] += 1
             writer.close()
     await asyncio.gather(*(one() for _ in range(connections)))
+
+
+async def slow_headers(target: Target, connections: int = 20) -> None:
+    """Twenty connections that send their head a byte every two seconds."""
+    await drip(target, b"GET /api/health HTTP/1.1\r\nHost: soak\r\n", b"X", connections)
 
 
 async def slow_body(target: Target, connections: int = 20) -> None:
     """Twenty sign-ups whose 1,000-byte body comes a byte every two seconds."""
-    async def one() -> None:
-        while True:
-            try:
-                reader, writer = await target.raw()
-            except OSError:
-                target.counts["refused"] += 1
-                await asyncio.sleep(1)
-                continue
-            began = time.monotonic()
-            writer.write(b"POST /api/accounts HTTP/1.1\r\nHost: soak\r\nContent-Type: application/json\r\n"
-                         b"Content-Length: 1000\r\n\r\n{")
-            answer = asyncio.create_task(status_line(reader, 600))
-            with contextlib.suppress(OSError):
-                while not answer.done():
-                    writer.write(b" ")
-                    await writer.drain()
-                    await asyncio.wait({answer}, timeout=2)
-            target.counts[f"{await answer} after {bucket(time.monotonic() - began)}"] += 1
-            writer.close()
-    await asyncio.gather(*(one() for _ in range(connections)))
+    await drip(target, b"POST /api/accounts HTTP/1.1\r\nHost: soak\r\nContent-Type: application/json\r\n"
+               b"Content-Length: 1000\r\n\r\n{", b" ", connections)
 
 
 async def stalled_readers(target: Target, sockets: int = 4) -> None:

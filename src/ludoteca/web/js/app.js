@@ -1,6 +1,7 @@
 // Boot and routing. Pages live behind the hash (#/table/abc), so the server only has
 // to serve index.html and the static files, and every page has a link to share.
 import * as api from "./api.js";
+import { myGamesLink, startArena } from "./arena.js";
 import { clear, h } from "./dom.js";
 import { LANGUAGES, language, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { session, setUser } from "./session.js";
@@ -13,16 +14,31 @@ const routes = [
   [/^\/leaderboard(?:\/([^/]+))?$/, () => import("./pages/leaderboard.js"), ["game"]],
   [/^\/help(?:\/([^/]+))?$/, () => import("./pages/help.js"), ["game"]],
   [/^\/login$/, () => import("./pages/login.js")],
+  [/^\/my$/, () => import("./pages/mygames.js")],
+  [/^\/tournaments$/, () => import("./pages/tournaments.js")],
+  [/^\/tournament\/([^/]+)$/, () => import("./pages/tournament.js"), ["id"]],
   [/^\/moderation$/, () => import("./pages/moderation.js")],
+  [/^\/account(?:\/verify\/([^/]+))?$/, () => import("./pages/account.js"), ["token"]],
+  [/^\/reset(?:\/([^/]+))?$/, () => import("./pages/reset.js"), ["token"]],
 ];
 
 let page = null; // {unmount?, relabel?} of the page on screen
 let routeSerial = 0;
+let routing = Promise.resolve();
 
-async function route(event) {
+// One page mounts at a time. Two mounts in flight (an address change, or a change of
+// language, while a page was still loading) let the older one's unmount run after the
+// newer one had mounted, and it undid the page-wide things the newer one had set up.
+function route(event) {
+  const serial = ++routeSerial;
+  const run = routing.then(() => (serial === routeSerial ? routeNow(event, serial) : undefined));
+  routing = run.catch(() => {});
+  return run;
+}
+
+async function routeNow(event, serial) {
   const moved = Boolean(event && event.type === "hashchange");
   const path = decodeURIComponent(location.hash.replace(/^#/, "").split("?")[0]) || "/";
-  const serial = ++routeSerial;
   if (page && page.unmount) page.unmount();
   page = null;
   const main = document.getElementById("main");
@@ -65,6 +81,7 @@ export function renderHeader() {
   const account = user
     ? [
         h("a", { href: `#/player/${encodeURIComponent(user.username)}`, class: "user" }, user.guest ? `${user.username} (${t("auth.guest")})` : user.username),
+        user.guest ? null : h("a", { href: "#/account", id: "account-link" }, t("account.nav")),
         h("button", { type: "button", class: "link", id: "logout", onclick: logOut }, t("auth.log_out")),
       ]
     : [h("a", { href: "#/login", id: "login-link" }, t("auth.log_in"))];
@@ -72,7 +89,9 @@ export function renderHeader() {
     h("a", { href: "#/", class: "brand" }, h("img", { src: "/img/icon.svg", alt: "", width: 28, height: 28 }), "Ludoteca"),
     h("nav", { "aria-label": t("nav.main") },
       h("a", { href: "#/" }, t("nav.lobby")),
+      myGamesLink(), // with the badge: tables waiting for my decision (arena.js)
       h("a", { href: "#/leaderboard" }, t("nav.leaderboard")),
+      h("a", { href: "#/tournaments", id: "tournaments-link" }, t("tournaments.nav")),
       h("a", { href: "#/help" }, t("nav.help")),
       session.role ? h("a", { href: "#/moderation", id: "moderation-link" }, t("nav.moderation")) : null,
       // AGPL section 13: whoever plays here can take the code this server runs.
@@ -93,17 +112,28 @@ async function logOut() {
 
 let booted = false;
 
-window.addEventListener("hashchange", route);
+// Emails and push messages are written in the account's language: the page's.
+function syncLanguage() {
+  if (session.user && !session.user.guest) api.accountLanguage(language()).catch(() => {});
+}
+
+// Before the boot has drawn its first page, a change of address waits for it: the boot's
+// own route reads the address then (routing both drew the page twice, and the second
+// drawing emptied a form the reader had started to fill).
+window.addEventListener("hashchange", (event) => { if (booted) route(event); });
 window.addEventListener("ludoteca:language", () => {
   // Boot draws the header and the first page itself; drawing them here too would mount
   // the first page twice and wipe what the reader has already typed into it.
   if (!booted) return;
   document.title = "Ludoteca";
+  syncLanguage();
   renderHeader();
   if (page && page.relabel) page.relabel();
   else route();
 });
 window.addEventListener("ludoteca:session", renderHeader);
+window.addEventListener("ludoteca:session", startArena); // the personal live socket
+window.addEventListener("ludoteca:session", syncLanguage);
 
 async function boot() {
   await setLanguage(preferredLanguage(), { remember: false });

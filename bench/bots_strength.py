@@ -7,9 +7,9 @@ and seat count; solo Hadrian's Wall by mean score. Prints figures; asserts nothi
 Defaults follow issue 9: 1 s per decision, 200 games, 2 and 4 seats (1 and 3 for
 Hadrian's Wall). One game of a long title takes minutes at 1 s per decision, so pass
 ``--seconds 0.1 --games 20`` for a quick look. ``--speed`` only measures the search's
-iterations per second on mid-game states. ``--rollout-depth``, ``--others-by-policy``
-and ``--no-hooks`` change the hooks the measured ISMCTS uses (the opponents keep the
-game's), to weigh a hook.
+iterations per second on mid-game states. ``--rollout-depth``, ``--others-by-policy``,
+``--prior``, ``--prior-depth``, ``--prior-visits`` and ``--no-hooks`` change the hooks the measured ISMCTS
+uses (the opponents keep the game's), to weigh a hook.
 ``--report`` plays nothing and prints every cell the journal holds games for.
 ``--round K`` plays breadth first: every cell gets K more games before any gets more.
 ``--jobs N`` plays N games at once; ``--journal FILE`` records every finished game and
@@ -112,13 +112,25 @@ def opponent(kind: str) -> Bot:
     return {"random": RandomBot, "greedy": GreedyBot}[kind]()
 
 
-def own_hooks(game: Game[Any], depth: int | None, none: bool, others: bool | None = None) -> GameHooks | None:
-    """The hooks the measured ISMCTS uses instead of the game's, if any (to weigh them)."""
+def own_hooks(game: Game[Any], depth: int | None, none: bool, others: bool | None = None,
+              prior: bool | None = None, prior_depth: int | None = None,
+              prior_visits: float | None = None) -> GameHooks | None:
+    """The hooks the measured ISMCTS uses instead of the game's, if any (to weigh them).
+    ``prior`` False drops the game's prior hook (the search's priors are then the
+    evaluation after each move, as before the hook); ``prior_depth`` and ``prior_visits``
+    replace its depth and weight."""
     if none:
         return GameHooks(source="none")
-    if depth is None and others is None:
+    if depth is None and others is None and prior is None and prior_depth is None and prior_visits is None:
         return None
     hooks = hooks_for(game)
+    if prior is False:
+        hooks = dataclasses.replace(hooks, prior=None, prior_depth=None)
+    else:
+        if prior_depth is not None:
+            hooks = dataclasses.replace(hooks, prior_depth=prior_depth)
+        if prior_visits is not None:
+            hooks = dataclasses.replace(hooks, prior_visits=prior_visits)
     if depth is not None:
         hooks = dataclasses.replace(hooks, rollout_depth=depth, source=f"{hooks.source}, ROLLOUT_DEPTH={depth}")
     if others is not None:
@@ -136,14 +148,17 @@ def game_task(cell: dict[str, Any], index: int, args: argparse.Namespace, budget
     """Game ``index`` of a cell as plain values, for a worker process (``play_one``)."""
     return {"cell": cell["key"], "game": cell["game"].id, "players": cell["players"], "kind": cell["kind"],
             "index": index, "seed": args.seed, "iterations": budget.iterations, "seconds": budget.seconds,
-            "depth": args.rollout_depth, "no_hooks": args.no_hooks, "others": args.others_by_policy, "label": label}
+            "depth": args.rollout_depth, "no_hooks": args.no_hooks, "others": args.others_by_policy,
+            "prior": args.prior, "prior_depth": args.prior_depth, "prior_visits": args.prior_visits,
+            "label": label}
 
 
 def play_one(task: dict[str, Any]) -> dict[str, Any]:
     """One game of a cell, in a worker process (everything rebuilt from plain values)."""
     game = load(task["game"])
     budget = Budget(iterations=task["iterations"], seconds=task["seconds"])
-    hooks = own_hooks(game, task["depth"], task["no_hooks"], task["others"])
+    hooks = own_hooks(game, task["depth"], task["no_hooks"], task["others"], task.get("prior"),
+                      task.get("prior_depth"), task.get("prior_visits"))
     bots = cell_bots(game, task["players"], task["kind"], budget, task["label"], hooks)
     played = play_rotated(game, task["players"], bots, task["index"], task["seed"])
     return {"cell": task["cell"], **played.to_json()}
@@ -336,6 +351,12 @@ def main() -> None:
     parser.add_argument("--no-hooks", action="store_true", help="ISMCTS: ignore the game's hooks")
     parser.add_argument("--others-by-policy", choices=("on", "off"), default=None,
                         help="ISMCTS: force the OTHERS_BY_POLICY hook on or off (its other hooks kept)")
+    parser.add_argument("--prior", choices=("on", "off"), default=None,
+                        help="ISMCTS: off drops the game's prior hook (its other hooks kept)")
+    parser.add_argument("--prior-depth", type=int, default=None,
+                        help="ISMCTS: replace the game's PRIOR_DEPTH (its other hooks kept)")
+    parser.add_argument("--prior-visits", type=float, default=None,
+                        help="ISMCTS: replace the game's PRIOR_VISITS (its other hooks kept)")
     parser.add_argument("--report", action="store_true",
                         help="play nothing: print the cells the journal holds games for, as they stand")
     parser.add_argument("--json", action="store_true")
@@ -352,6 +373,7 @@ def main() -> None:
                              "already holds: a long run can stop, resume, or be split across machines")
     args = parser.parse_args()
     args.others_by_policy = None if args.others_by_policy is None else args.others_by_policy == "on"
+    args.prior = None if args.prior is None else args.prior == "on"
     journal = read_journal(args.journal)
     if args.iterations is not None:
         budget = Budget(iterations=args.iterations, seconds=args.seconds)
@@ -370,7 +392,8 @@ def main() -> None:
                 err.print(rows[-1])
                 continue
             for kind in (["solo"] if players == 1 else args.against):
-                hooks = own_hooks(game, args.rollout_depth, args.no_hooks, args.others_by_policy)
+                hooks = own_hooks(game, args.rollout_depth, args.no_hooks, args.others_by_policy, args.prior,
+                                  args.prior_depth, args.prior_visits)
                 source = (hooks or hooks_for(game)).label(players)
                 cells.append({"game": game, "players": players, "kind": kind, "hooks": hooks, "source": source,
                               "key": f"{game_id}/{players}/{kind}/{label}/{source}/seed={args.seed}"})

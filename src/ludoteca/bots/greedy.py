@@ -20,6 +20,7 @@ is still better than random everywhere.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludoteca.engine import Game, Move, Rng, Seat
@@ -60,27 +61,31 @@ class GreedyBot(Bot):
         deadline = ctx.budget.deadline()
         totals = [0.0] * len(ctx.legal)
         for sample_number in range(self.samples):
-            state = ctx.sample()
-            # Seats deciding in the same simultaneous round as ours: the lookahead lets
-            # them choose too (their choices are sampled), so the round resolves before
-            # the evaluation; judging a bid before the bids are compared would be blind.
-            others = {d.seat for d in game.pending(state)} - {seat}
-            afters = []
-            for move in ctx.legal:
-                after = game.clone(state)
-                game.perform(after, seat, move)
-                afters.append(after)
-            for i, value in enumerate(self._values(game, hooks, afters, seat, others, ctx)):
+            for i, value in enumerate(self.values_on(game, hooks, ctx.sample(), seat, ctx.legal, ctx.rng)):
                 totals[i] += value
             if deadline is not None and sample_number and time.perf_counter() >= deadline:
                 break
         return totals
 
+    def values_on(self, game: Game[Any], hooks: GameHooks, state: Any, seat: Seat, legal: Sequence[Move],
+                  rng: Rng) -> list[float]:
+        """The value of each of ``legal`` on one full state (a sample; left unchanged)."""
+        # Seats deciding in the same simultaneous round as ours: the lookahead lets
+        # them choose too (their choices are sampled), so the round resolves before
+        # the evaluation; judging a bid before the bids are compared would be blind.
+        others = {d.seat for d in game.pending(state)} - {seat}
+        afters = []
+        for move in legal:
+            after = game.clone(state)
+            game.perform(after, seat, move)
+            afters.append(after)
+        return self._values(game, hooks, afters, seat, others, rng)
+
     def _values(self, game: Game[Any], hooks: GameHooks, states: list[Any], seat: Seat, others: set[Seat],
-                ctx: BotContext) -> list[float]:
+                rng: Rng) -> list[float]:
         """The value of each state reached by one of our moves, all on the same footing."""
         if hooks.evaluate is None:
-            return [self._playouts(game, hooks, state, seat, ctx) for state in states]
+            return [self._playouts(game, hooks, state, seat, rng) for state in states]
         round_seats = others | {seat}
         states = [self._own_steps(game, hooks, state, seat, round_seats) for state in states]
         if others and all(self._round_left_to(game, state, others) for state in states):
@@ -88,7 +93,7 @@ class GreedyBot(Bot):
             # of the others (as far as its own state lets them be the same). With dice of
             # their own, the others' sampled years in Hadrian's Wall outweighed the
             # difference between our last fills, and the seats asked first played worst.
-            round_rng = ctx.rng.fork()
+            round_rng = rng.fork()
             for state in states:
                 self._finish_round(game, hooks, state, others, round_rng.copy())
         return [self._score(game, hooks, state, seat) for state in states]
@@ -143,16 +148,30 @@ class GreedyBot(Bot):
         assert hooks.evaluate is not None
         return float(hooks.evaluate(game, state)[seat])
 
-    def _playouts(self, game: Game[Any], hooks: GameHooks, state: Any, seat: Seat, ctx: BotContext) -> float:
+    def _playouts(self, game: Game[Any], hooks: GameHooks, state: Any, seat: Seat, rng: Rng) -> float:
         total = 0.0
         for _ in range(self.playouts):
             play = game.clone(state)
             moves = 0
             while (result := game.result(play)) is None:
                 who = game.pending(play)[0].seat
-                game.perform(play, who, hooks.rollout_move(game, play, who, game.legal(play, who), ctx.rng))
+                game.perform(play, who, hooks.rollout_move(game, play, who, game.legal(play, who), rng))
                 moves += 1
                 if moves > game.max_moves:
                     raise RuntimeError(f"{game.id}: no result after {game.max_moves} playout moves")
             total += float(hooks.rewards(game, result)[seat])
         return total / self.playouts
+
+
+def greedy_prior(chain: int = 6) -> Callable[[Game[Any], Any, Seat, Sequence[Move], Rng], list[float]]:
+    """A ``prior`` hook (ludoteca.bots.hooks) made of the greedy bot's one-ply values on the
+    search's own sample: each move, then up to ``chain`` more steps of the same seat taken
+    greedily, scored by the game's ``evaluate``. Where a turn is many small steps, the
+    value of the state right after a step misjudges it (a box that opens a better one);
+    and where the other seats are greedy bots, their moves are ranked as they rank them."""
+    bot = GreedyBot(samples=1, chain=chain)
+
+    def prior(game: Game[Any], state: Any, seat: Seat, legal: Sequence[Move], rng: Rng) -> list[float]:
+        return bot.values_on(game, hooks_for(game), state, seat, legal, rng)
+
+    return prior

@@ -14,6 +14,18 @@ game class>.ai`` for games installed from elsewhere) defining any of:
 ``ROLLOUT_DEPTH: int``
     With ``evaluate``: playouts stop after this many decisions and ``evaluate`` scores
     the state (default: play to the end).
+``prior(game, state, seat, legal, rng) -> list[float]``
+    With ``evaluate``: one value per move of ``legal`` for ``seat`` (on ``evaluate``'s
+    scale), from which the search's moves start (default: ``evaluate`` of the state each
+    move leads to). ``ludoteca.bots.greedy.greedy_prior`` makes one of the greedy bot's
+    one-ply values. Costlier than one evaluation per move, so ``PRIOR_DEPTH`` may keep
+    it near the root.
+``PRIOR_DEPTH: int``
+    With ``prior``: it serves the moves of the first this many decisions from the root
+    (the root's own moves: 1); deeper, the default prior (default: every depth).
+``PRIOR_VISITS: float``
+    With ``prior``: how many playouts its values are worth (default: the bot's
+    ``prior_visits``, as the default prior).
 ``OTHERS_BY_POLICY: bool``
     In a simultaneous round, the search plays the other seats' steps by the rollout
     policy instead of searching them, and its tree follows the searching seat's own steps
@@ -43,6 +55,7 @@ from ludoteca.engine import Game, Move, Result, Rng, Seat
 RolloutPolicy = Callable[[Game[Any], Any, Seat, Sequence[Move], Rng], Move]
 Evaluate = Callable[[Game[Any], Any], Sequence[float]]
 Reward = Callable[[Game[Any], Result], Sequence[float]]
+Prior = Callable[[Game[Any], Any, Seat, Sequence[Move], Rng], Sequence[float]]
 
 WIN_WEIGHT = 0.9
 """Share of the reward given by the win share; the rest rewards the score's place between
@@ -97,6 +110,9 @@ class GameHooks:
     reward: Reward | None = None
     rollout_depth: int | None = None
     others_by_policy: bool = False
+    prior: Prior | None = None
+    prior_depth: int | None = None
+    prior_visits: float | None = None
     source: str = "default"
 
     def rewards(self, game: Game[Any], result: Result) -> Sequence[float]:
@@ -109,8 +125,13 @@ class GameHooks:
 
     def label(self, players: int) -> str:
         """The hooks' name as it matters at this seat count: ``source``, and whether other
-        seats are played by policy (which changes nothing when one seat plays)."""
-        return f"{self.source}, others by policy" if self.others_by_policy and players > 1 else self.source
+        seats are played by policy (which changes nothing when one seat plays), and whether
+        the search starts from a ``prior`` hook."""
+        label = f"{self.source}, others by policy" if self.others_by_policy and players > 1 else self.source
+        if self.prior is not None and self.evaluate is not None:
+            label += ", prior" + (f" to depth {self.prior_depth}" if self.prior_depth is not None else "") + \
+                (f" worth {self.prior_visits:g}" if self.prior_visits is not None else "")
+        return label
 
 
 _explicit: dict[str, GameHooks] = {}
@@ -141,12 +162,17 @@ def _import(name: str) -> ModuleType | None:
 
 def _from_module(module: ModuleType) -> GameHooks:
     depth = getattr(module, "ROLLOUT_DEPTH", None)
+    prior_depth = getattr(module, "PRIOR_DEPTH", None)
+    prior_visits = getattr(module, "PRIOR_VISITS", None)
     return GameHooks(
         rollout_policy=getattr(module, "rollout_policy", None),
         evaluate=getattr(module, "evaluate", None),
         reward=getattr(module, "reward", None),
         rollout_depth=int(depth) if depth is not None else None,
         others_by_policy=bool(getattr(module, "OTHERS_BY_POLICY", False)),
+        prior=getattr(module, "prior", None),
+        prior_depth=int(prior_depth) if prior_depth is not None else None,
+        prior_visits=float(prior_visits) if prior_visits is not None else None,
         source=module.__name__,
     )
 

@@ -17,7 +17,8 @@ JSON, so the statistics of a move are shared across every sample in which it is 
 - **Playouts** use the game's hooks (``ludoteca.bots.hooks``): its rollout policy, and
   its evaluation after ``ROLLOUT_DEPTH`` decisions; else uniform random to the end.
   With an evaluation, a move's statistics also start from the evaluation of the state
-  it leads to (a prior worth ``prior_visits`` playouts).
+  it leads to (a prior worth ``prior_visits`` playouts), or from the game's ``prior``
+  hook (e.g. the greedy bot's one-ply values) where it has one, down to its depth.
 - **Budget**: iterations or seconds (``Budget``), the bot's own, capped by the context's.
 """
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.engine import Game, Move, Rng, Seat, canonical
@@ -176,26 +178,14 @@ class ISMCTSBot(Bot):
 
     @staticmethod
     def _best(root: Node, ctx: BotContext) -> Move:
-        """The most visited of our legal moves; ties go to the better mean, then to the
-        first listed (deterministic)."""
-        edges = root.edges.get((ctx.seat, ()), {})
-        best: Move | None = None
-        best_key: tuple[int, float] | None = None
-        for move in ctx.legal:
-            edge = edges.get(canonical(move))
-            if edge is None or edge.visits == 0:
-                continue
-            key = (edge.visits, edge.total / edge.visits)
-            if best_key is None or key > best_key:
-                best, best_key = move, key
-        return best if best is not None else ctx.legal[0]
+        return most_visited(root, ctx.seat, ctx.legal)
 
 
 class _Search:
     """One decision's search: the game, its hooks, the generator, and the reward range."""
 
-    __slots__ = ("c", "evaluate", "game", "hooks", "others_by_policy", "prior", "range", "rng", "rollout_depth",
-                 "seat")
+    __slots__ = ("c", "evaluate", "game", "hooks", "others_by_policy", "prior", "prior_depth", "prior_hook",
+                 "prior_hook_visits", "range", "rng", "rollout_depth", "seat")
 
     def __init__(self, game: Game[Any], hooks: GameHooks, rng: Rng, exploration: float, seat: Seat,
                  prior_visits: float) -> None:
@@ -205,6 +195,9 @@ class _Search:
         # it leads to, worth this many playouts: at small budgets the search then starts
         # from the greedy bot's judgement instead of from uniform ignorance.
         self.prior = prior_visits if hooks.evaluate is not None else 0.0
+        self.prior_hook = hooks.prior if self.prior else None
+        self.prior_depth = hooks.prior_depth if hooks.prior_depth is not None else math.inf
+        self.prior_hook_visits = hooks.prior_visits if hooks.prior_visits is not None else self.prior
         self.hooks = hooks
         self.rng = rng
         self.c = exploration
@@ -279,17 +272,21 @@ class _Search:
             legal = game.legal(state, seat)
             keys = [canonical(m) for m in legal]
             untried: list[int] = []
+            new: list[int] = []
             for i, key in enumerate(keys):
                 edge = edges.get(key)
                 if edge is None:
                     edge = edges[key] = Edge()
-                    if self.prior:
-                        edge.prior = self._judge(state, seat, legal[i])
+                    new.append(i)
                 edge.available += 1
                 if edge.visits == 0:
                     untried.append(i)
             if self.prior:
-                pick = self._uct_prior(edges, keys)
+                # The game's prior hook serves this node if it is near enough to the root.
+                hooked = self.prior_hook is not None and len(path) < self.prior_depth
+                if new:
+                    self._set_priors(edges, keys, legal, new, state, seat, hooked)
+                pick = self._uct_prior(edges, keys, self.prior_hook_visits if hooked else self.prior)
                 expanding = edges[keys[pick]].visits == 0
             else:
                 expanding = bool(untried)
@@ -332,6 +329,20 @@ class _Search:
                 best, best_value = i, value
         return best
 
+    def _set_priors(self, edges: dict[str, Edge], keys: list[str], legal: Sequence[Move], new: list[int],
+                    state: Any, seat: Seat, hooked: bool) -> None:
+        """The priors of the moves ``new`` (indices into ``legal``) first seen at this node:
+        the game's prior hook's where it serves the node (``hooked``), else the evaluation
+        after each move."""
+        if hooked:
+            assert self.prior_hook is not None
+            values = [float(v) for v in self.prior_hook(self.game, state, seat, [legal[i] for i in new], self.rng)]
+            self.range.see(values)
+        else:
+            values = [self._judge(state, seat, legal[i]) for i in new]
+        for i, value in zip(new, values, strict=True):
+            edges[keys[i]].prior = value
+
     def _judge(self, state: Any, seat: Seat, move: Move) -> float:
         """The evaluation, for ``seat``, of the state ``move`` leads to (the prior)."""
         after = self.game.clone(state)
@@ -343,8 +354,8 @@ class _Search:
         self.range.see([value])
         return value
 
-    def _uct_prior(self, edges: dict[str, Edge], keys: list[str]) -> int:
-        """UCT where each move's mean starts from its prior, worth ``self.prior`` visits.
+    def _uct_prior(self, edges: dict[str, Edge], keys: list[str], weight: float) -> int:
+        """UCT where each move's mean starts from its prior, worth ``weight`` visits.
 
         Priors are spread over [0, 1] among the moves at hand (worst 0, best 1): what
         matters is how a move compares with its siblings, and an evaluation shaped like a
@@ -361,7 +372,6 @@ class _Search:
         best = 0
         best_value = -math.inf
         c = self.c
-        weight = self.prior
         scale = self.range.scale
         for i, key in enumerate(keys):
             edge = edges[key]
@@ -391,3 +401,19 @@ class _Search:
             moves += 1
             if moves > limit:
                 raise RuntimeError(f"{game.id}: no result after {limit} playout moves")
+
+
+def most_visited(root: Node, seat: Seat, legal: Sequence[Move]) -> Move:
+    """The most visited of ``seat``'s legal moves at ``root``; ties go to the better mean,
+    then to the first listed (deterministic); the first listed when none was tried."""
+    edges = root.edges.get((seat, ()), {})
+    best: Move | None = None
+    best_key: tuple[int, float] | None = None
+    for move in legal:
+        edge = edges.get(canonical(move))
+        if edge is None or edge.visits == 0:
+            continue
+        key = (edge.visits, edge.total / edge.visits)
+        if best_key is None or key > best_key:
+            best, best_key = move, key
+    return best if best is not None else legal[0]

@@ -167,11 +167,13 @@ class TaskFlow(Generic[S]):
     def advance(self, state: S, stack: list[Task], events: list[Event]) -> None:
         """Run automatic tasks from the top until a decision has seats to ask, the stack
         is empty, or the game is over. Decisions with nobody left to ask are dropped."""
+        # On every move of every playout: the tables bound once, the stack extended in place.
         over = self._over
-        steps = self.steps
+        steps_get = self.steps.get
+        auto = self.auto
         while stack and not (over is not None and over(state)):
             task = stack[-1]
-            step = steps.get(task[0])
+            step = steps_get(task[0])
             if step is not None:
                 if step.seats(state, task):
                     return
@@ -179,8 +181,9 @@ class TaskFlow(Generic[S]):
                 continue
             stack.pop()
             queue: list[Task] = []
-            self.auto[task[0]](state, task, queue, events)
-            push(stack, queue)
+            auto[task[0]](state, task, queue, events)
+            if queue:
+                stack.extend(reversed(queue))  # push: the first queued runs first
 
     def top(self, stack: Sequence[Task]) -> tuple[Task, Step[S]] | None:
         """The decision on top of the stack and its step, if the top is a decision."""
@@ -194,17 +197,21 @@ class TaskFlow(Generic[S]):
         return [] if top is None else top[1].seats(state, top[0])
 
     def legal(self, state: S, stack: Sequence[Task], seat: Seat) -> list[Move]:
-        top = self.top(stack)
-        if top is None or seat not in top[1].seats(state, top[0]):
+        if not stack:
             return []
-        return top[1].legal(state, top[0], seat)
+        task = stack[-1]
+        step = self.steps.get(task[0])
+        if step is None or seat not in step.seats(state, task):
+            return []
+        return step.legal(state, task, seat)
 
     def perform(self, state: S, stack: list[Task], seat: Seat, move: Move, events: list[Event]) -> None:
         """Play a move for the decision on top, queue what it caused, then ``advance``."""
         task = stack[-1]
         queue: list[Task] = []
         self.steps[task[0]].perform(state, task, seat, move, queue, events)
-        push(stack, queue)
+        if queue:
+            stack.extend(reversed(queue))
         self.advance(state, stack, events)
 
 

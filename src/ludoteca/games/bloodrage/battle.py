@@ -22,9 +22,10 @@ from .board import (
     pillage_reward,
     present,
     room,
+    set_loc,
     str_at,
 )
-from .components import CARDS, LOC_INDEX, LOCATIONS, SHIP_KINDS, TRACKS
+from .components import ADJACENT, CARDS, LOC_INDEX, LOCATIONS, SHIP_KINDS, TRACKS
 from .effects import HOOKS, destroy, fire
 from .state import Battle, BRState
 
@@ -47,13 +48,29 @@ def start_pillage(state: BRState, seat: int, p: int, q: list, ev: list) -> None:
 def _joinable(state: BRState, seat: int, p: int) -> list[tuple[str, int]]:
     """(kind, from) pairs: one figure from an adjacent province (ships never move)."""
     out = []
+    locs = state.locs[seat]
+    destroyed = state.destroyed
     for src in adjacent(p):
-        if state.destroyed[src]:
+        if destroyed[src] or src not in locs:
             continue
         for kind in kinds_at(state, seat, src):
             if kind not in SHIP_KINDS:
                 out.append((kind, src))
     return out
+
+
+def _can_join(state: BRState, seat: int, p: int) -> bool:
+    """Whether ``_joinable`` would give anything: a figure that is not a ship in a standing
+    adjacent province."""
+    adj = _ADJ_BITS[p]
+    destroyed = state.destroyed
+    for kind, at in zip(state.kinds[seat], state.locs[seat], strict=True):
+        if at >= 0 and adj >> at & 1 and kind not in SHIP_KINDS and not destroyed[at]:
+            return True
+    return False
+
+
+_ADJ_BITS = tuple(sum(1 << q for q in ADJACENT[p]) for p in range(len(ADJACENT)))
 
 
 def _call_seats(state: BRState, task: tuple) -> list[int]:
@@ -62,7 +79,7 @@ def _call_seats(state: BRState, task: tuple) -> list[int]:
     while True:
         if room(state, b.province) <= 0 or b.declines >= state.n:
             return []
-        if _joinable(state, b.call_seat, b.province):
+        if _can_join(state, b.call_seat, b.province):
             return [b.call_seat]
         b.declines += 1
         b.call_seat = (b.call_seat + 1) % state.n
@@ -84,7 +101,7 @@ def _call_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], 
         src = LOC_INDEX[move["from"]]
         for i, at in enumerate(state.locs[seat]):
             if at == src and state.kinds[seat][i] == move["figure"]:
-                state.locs[seat][i] = b.province
+                set_loc(state, seat, i, b.province)
                 break
         b.declines = 0
         ev.append(Event("br.join", {"seat": seat, "figure": move["figure"], "from": move["from"],
@@ -134,12 +151,16 @@ def _cards_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]
     return [{"type": "play", "card": cid} for cid in state.hands[seat]]
 
 
+_CHOSEN = tuple(Event("br.card_chosen", {"seat": s}) for s in range(4))
+"""Built once and shared: nothing changes an event after ``perform``."""
+
+
 def _cards_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
     b = state.battle
     assert b is not None
     state.hands[seat].remove(move["card"])
     b.chosen[seat] = move["card"]
-    ev.append(Event("br.card_chosen", {"seat": seat}))
+    ev.append(_CHOSEN[seat] if seat < len(_CHOSEN) else Event("br.card_chosen", {"seat": seat}))
 
 
 FLOW.decision("cards", Step("br.prompt.battle_card", _cards_seats, _cards_legal, _cards_perform))

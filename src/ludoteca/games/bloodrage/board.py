@@ -15,12 +15,12 @@ from .components import (
     CARDS,
     FJORD_LOCS,
     FJORD_SUPPORTS,
-    LOCATIONS,
     MAX_STEP,
     MONSTER_COST,
     MONSTER_STR,
     OUTER,
     PILLAGE_GLORY,
+    PROVINCES,
     SHIP_KINDS,
     STATS,
     SUPPORT,
@@ -39,11 +39,65 @@ _NAME = {cid: c.name for cid, c in CARDS.items()}
 _NAME[""] = ""
 
 
+_UPGRADE_NAMES: dict[tuple[str, ...], frozenset[str]] = {}
+"""A seat's upgrade row -> the names of its cards. Rows are tuples, replaced and never changed
+in place, and only a few distinct rows occur, so asking an upgrade is one look-up and one
+set test instead of a walk over the eight slots."""
+
+
+def upgrade_names(ups: tuple[str, ...]) -> frozenset[str]:
+    names = _UPGRADE_NAMES.get(ups)
+    if names is None:
+        if len(_UPGRADE_NAMES) > 4096:  # bounded: a long-lived server sees many rows
+            _UPGRADE_NAMES.clear()
+        names = _UPGRADE_NAMES[ups] = frozenset(_NAME[c] for c in ups if c)
+    return names
+
+
 def has_upgrade(state: BRState, seat: int, name: str) -> bool:
-    for c in state.upgrades[seat]:  # noqa: SIM110  (a plain loop: twice as fast as any() on a generator)
-        if c and _NAME[c] == name:
-            return True
-    return False
+    ups = state.upgrades[seat]
+    names = _UPGRADE_NAMES.get(ups)
+    if names is None:
+        names = upgrade_names(ups)
+    return name in names
+
+
+_NLOC = len(PROVINCES) + len(FJORD_LOCS)
+
+
+def occupancy(state: BRState) -> list[int]:
+    """How many figures (every seat's) stand on each board place. Kept up to date by
+    ``set_loc``; checked against the copy of ``locs`` it was counted for (one list
+    comparison), and counted afresh when they differ. Callers must not change it."""
+    locs = state.locs
+    if state.occ_of == locs:
+        return state.occ  # type: ignore[return-value]
+    occ = [0] * _NLOC
+    for row in locs:
+        for at in row:
+            if at >= 0:
+                occ[at] += 1
+    state.occ = occ
+    state.occ_of = [row[:] for row in locs]
+    return occ
+
+
+def set_loc(state: BRState, seat: int, i: int, to: int) -> None:
+    """Move figure ``i`` of ``seat`` to ``to``, keeping ``occupancy`` up to date."""
+    row = state.locs[seat]
+    old = row[i]
+    row[i] = to
+    of = state.occ_of
+    if of is not None:
+        snap = of[seat]
+        if i < len(snap) and snap[i] == old:  # the index was right for this figure
+            snap[i] = to
+            occ = state.occ
+            assert occ is not None
+            if old >= 0:
+                occ[old] -= 1
+            if to >= 0:
+                occ[to] += 1
 
 
 # -- board --------------------------------------------------------------------------------
@@ -56,11 +110,11 @@ def standing(state: BRState, loc: int) -> bool:
 
 
 def occupants(state: BRState, loc: int) -> int:
+    if loc >= 0:
+        return occupancy(state)[loc]
     count = 0
     for locs in state.locs:
-        for at in locs:
-            if at == loc:
-                count += 1
+        count += locs.count(loc)
     return count
 
 
@@ -72,18 +126,17 @@ def room(state: BRState, p: int) -> int:
 
 def rooms(state: BRState) -> list[int]:
     """``room`` of every province, from one pass over the figures (not one per province)."""
-    occ = [0] * len(LOCATIONS)
-    for locs in state.locs:
-        for at in locs:
-            if at >= 0:
-                occ[at] += 1
+    occ = occupancy(state)
     out = [villages - n for villages, n in zip(VILLAGES, occ, strict=False)]
     out[YGG] = 999
     return out
 
 
+_BATTLE_LOCS: tuple[tuple[int, ...], ...] = tuple((p, *SUPPORT[p]) for p in range(len(PROVINCES)))
+
+
 def battle_locs(p: int) -> tuple[int, ...]:
-    return (p, *SUPPORT[p])
+    return _BATTLE_LOCS[p]
 
 
 def on_board(state: BRState, seat: int) -> int:
@@ -95,17 +148,22 @@ def horns(state: BRState, seat: int) -> int:
 
 
 def present(state: BRState, seat: int, p: int) -> bool:
-    locs = battle_locs(p)
-    return any(at in locs for at in state.locs[seat])
+    mine = state.locs[seat]
+    for at in _BATTLE_LOCS[p]:  # noqa: SIM110  (two or three C membership tests)
+        if at in mine:
+            return True
+    return False
 
 
 def kinds_at(state: BRState, seat: int, at: int) -> list[str]:
     """The distinct figure kinds ``seat`` has at ``at``, in figure order."""
     seen: list[str] = []
-    kinds = state.kinds[seat]
-    for i, loc in enumerate(state.locs[seat]):
-        if loc == at and kinds[i] not in seen:
-            seen.append(kinds[i])
+    locs = state.locs[seat]
+    if at not in locs:
+        return seen
+    for kind, loc in zip(state.kinds[seat], locs, strict=True):
+        if loc == at and kind not in seen:
+            seen.append(kind)
     return seen
 
 
@@ -139,12 +197,10 @@ def figure_str(kind: str, loc: int) -> int:
 
 def str_at(state: BRState, seat: int, p: int) -> int:
     """The STR ``seat`` has in province ``p`` with its supporting fjords."""
-    locs = battle_locs(p)
+    locs = _BATTLE_LOCS[p]
     warriors = total = 0
-    kinds = state.kinds[seat]
-    for i, at in enumerate(state.locs[seat]):
+    for kind, at in zip(state.kinds[seat], state.locs[seat], strict=True):
         if at in locs:
-            kind = kinds[i]
             if kind == "warrior":
                 warriors += 1
             else:
@@ -153,7 +209,7 @@ def str_at(state: BRState, seat: int, p: int) -> int:
 
 
 def figures_in(state: BRState, seat: int, p: int) -> list[int]:
-    locs = battle_locs(p)
+    locs = _BATTLE_LOCS[p]
     return [i for i, at in enumerate(state.locs[seat]) if at in locs]
 
 
@@ -223,5 +279,5 @@ def to_box(state: BRState, seat: int, kind: str) -> None:
     kinds = state.kinds[seat]
     for i, k in enumerate(kinds):
         if k == kind and state.locs[seat][i] != BOX:
-            state.locs[seat][i] = BOX
+            set_loc(state, seat, i, BOX)
 

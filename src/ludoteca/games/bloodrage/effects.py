@@ -38,6 +38,7 @@ from .board import (
     pillage_reward,
     raise_stat,
     room,
+    set_loc,
 )
 from .components import CARDS, LOC_INDEX, LOCATIONS, MONSTERS, OUTER, RESERVE, STATS, VALHALLA, YGG
 from .state import BRState
@@ -52,8 +53,31 @@ HOOKS: dict[str, dict[str, Callable[..., None]]] = {}
 def hook(name: str, timing: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
     def register(fn: Callable[..., None]) -> Callable[..., None]:
         HOOKS.setdefault(name, {})[timing] = fn
+        _BY_TIMING.clear()
+        _UPGRADE_HOOKS.clear()
         return fn
     return register
+
+
+_BY_TIMING: dict[str, dict[str, Callable[..., None]]] = {}
+"""timing -> card id -> hook, built from HOOKS at first use (and again after a new hook):
+``fire`` then asks one dict per card in force instead of two, and most timings find none."""
+
+
+_UPGRADE_HOOKS: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, Callable[..., None]], ...]] = {}
+"""(timing, a seat's upgrade row) -> its (card, hook) pairs for that timing, in slot order."""
+
+
+def _hooks_for(timing: str) -> dict[str, Callable[..., None]]:
+    table = _BY_TIMING.get(timing)
+    if table is None:
+        table = {}
+        for cid, card in CARDS.items():
+            fn = HOOKS.get(card.name, {}).get(timing)
+            if fn is not None:
+                table[cid] = fn
+        _BY_TIMING[timing] = table
+    return table
 
 
 def sources(state: BRState, seat: int, battle_cards: bool) -> list[str]:
@@ -67,11 +91,24 @@ def sources(state: BRState, seat: int, battle_cards: bool) -> list[str]:
 
 def fire(state: BRState, timing: str, seats: list[int], ctx: dict[str, Any], q: list, ev: list,
          battle_cards: bool = False) -> None:
+    table = _BY_TIMING.get(timing)
+    if table is None:
+        table = _hooks_for(timing)
+    b = state.battle if battle_cards else None
     for seat in seats:
-        for cid in sources(state, seat, battle_cards):
-            fn = HOOKS.get(CARDS[cid].name, {}).get(timing)
-            if fn is not None:
-                fn(state, seat, cid, ctx, q, ev)
+        ups = state.upgrades[seat]  # a tuple: hooks replace it, never change it
+        played = [cid for cid in b.played[seat] if cid not in b.cancelled] if b is not None else ()
+        hooked = _UPGRADE_HOOKS.get((timing, ups))
+        if hooked is None:
+            if len(_UPGRADE_HOOKS) > 8192:  # bounded: a long-lived server sees many rows
+                _UPGRADE_HOOKS.clear()
+            hooked = _UPGRADE_HOOKS[(timing, ups)] = tuple((cid, table[cid]) for cid in ups if cid in table)
+        for cid, fn in hooked:
+            fn(state, seat, cid, ctx, q, ev)
+        for cid in played:
+            card_hook = table.get(cid)
+            if card_hook is not None:
+                card_hook(state, seat, cid, ctx, q, ev)
 
 
 # -- destruction and invasion ---------------------------------------------------------------
@@ -94,10 +131,10 @@ def destroy(state: BRState, seat: int, fig: int, cause: str, q: list, ev: list, 
     if at < 0:
         return
     if kind == "volur_witch" and at in OUTER and cause not in UNGUARDED and not state.destroyed[YGG]:
-        state.locs[seat][fig] = YGG
+        set_loc(state, seat, fig, YGG)
         ev.append(Event("br.witch_retreat", {"seat": seat, "from": LOCATIONS[at]}))
         return
-    state.locs[seat][fig] = VALHALLA
+    set_loc(state, seat, fig, VALHALLA)
     ev.append(Event("br.destroyed", {"seat": seat, "figure": kind, "at": LOCATIONS[at], "cause": cause}))
     b = state.battle
     if b is not None:
@@ -146,7 +183,7 @@ def place(state: BRState, seat: int, kind: str, to: int, reason: str, q: list, e
     """Put a figure from the reserve (or Valhalla) onto the board, then fire "invaded"."""
     for i, at in enumerate(state.locs[seat]):
         if at == source and state.kinds[seat][i] == kind:
-            state.locs[seat][i] = to
+            set_loc(state, seat, i, to)
             break
     ev.append(Event("br.invade", {"seat": seat, "figure": kind, "to": LOCATIONS[to], "reason": reason}))
     fire(state, "invaded", [seat], {"kind": kind, "at": to, "reason": reason}, q, ev)
@@ -297,7 +334,7 @@ def _hammers_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any
 def _hammers_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
     state.stack.pop()
     if move["type"] == "move_leader":
-        state.locs[seat][0] = LOC_INDEX[move["to"]]
+        set_loc(state, seat, 0, LOC_INDEX[move["to"]])
         ev.append(Event("br.leader_moved", {"seat": seat, "to": move["to"]}))
 
 

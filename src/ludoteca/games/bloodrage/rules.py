@@ -11,6 +11,7 @@ on the stack, the seat whose turn it is).
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from itertools import compress, product
 from typing import Any
 
 from ludoteca.engine import Decision, Event, IllegalMove, Move, Prompt, Rng
@@ -24,11 +25,14 @@ from .board import (
     has_upgrade,
     horns,
     invade_cost,
+    occupancy,
     on_board,
     order_from,
     rooms,
+    set_loc,
     str_at,
     to_box,
+    upgrade_names,
 )
 from .components import (
     CARDS,
@@ -117,12 +121,16 @@ def new_state(seats: int, options: Mapping[str, Any], rng: Rng) -> BRState:
     s.march = None
     s.over = False
     s.moves = 0
+    s.occ = s.occ_of = None
     opening.set_up(s, options, rng)  # first player and clans (BR-11, BR-104, BR-105)
     FLOW.advance(s, s.stack, [])
     return s
 
 
 # -- the dispatcher ---------------------------------------------------------------------------
+
+_STEPS = FLOW.steps
+
 
 def pending_seats(state: BRState) -> tuple[list[int], str]:
     if state.over:
@@ -139,8 +147,17 @@ def pending_seats(state: BRState) -> tuple[list[int], str]:
 _BATTLE_TASKS = frozenset({"call", "cards", "extra", "tide", "protect", "prowess"})
 
 
+_ARG_TASKS = _BATTLE_TASKS | {"free_invade", "raise", "thors_domain", "march"}
+_AGE_ARGS = {age: (("age", age),) for age in (1, 2, 3)}
+
+
 def prompt_args(state: BRState) -> tuple[tuple[str, Any], ...]:
     """What the prompt on top needs to be read: the age, and the province, figure or reason."""
+    stack = state.stack
+    if not stack or stack[-1][0] not in _ARG_TASKS:  # the age alone: one shared tuple
+        age_args = _AGE_ARGS.get(state.age)
+        if age_args is not None:
+            return age_args
     args: list[tuple[str, Any]] = [("age", state.age)]
     if state.stack:
         task = state.stack[-1]
@@ -180,24 +197,49 @@ def _per_round(state: BRState) -> int:
 
 
 def _draft_seats(state: BRState, task: tuple) -> list[int]:
-    per = _per_round(state)
-    low = min(state.taken)
+    taken = state.taken
+    low = min(taken)
     if low >= 6:
         return []
-    target = per * (low // per + 1)
-    return [s for s in range(state.n) if state.taken[s] < target]
+    if state.n != 2:  # one card a round: the seats still at the lowest count
+        return [s for s, t in enumerate(taken) if t == low]
+    target = 2 * (low // 2 + 1)
+    return [s for s in range(state.n) if taken[s] < target]
+
+
+_PICKS = {cid: {"type": "pick", "card": cid} for cid in CARDS}
 
 
 def _draft_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "pick", "card": cid} for cid in state.packs[seat]]
+    return [_PICKS[cid].copy() for cid in state.packs[seat]]
+
+
+_EVENTS: dict[tuple[str, str, int], Event] = {}
+_YOU_PICKED: dict[tuple[str, int], Event] = {}
+
+
+def _event(key: str, value: int, name: str = "seat") -> Event:
+    """The event ``key`` with one int argument, built once and shared (as the Decisions are:
+    nothing changes an event after ``perform``)."""
+    e = _EVENTS.get((key, name, value))
+    if e is None:
+        e = _EVENTS[(key, name, value)] = Event(key, {name: value})
+    return e
+
+
+def _you_picked(cid: str, seat: int) -> Event:
+    e = _YOU_PICKED.get((cid, seat))
+    if e is None:
+        e = _YOU_PICKED[(cid, seat)] = Event("br.you_picked", {"card": CARDS[cid].name}, to=seat)
+    return e
 
 
 def _draft_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
     state.packs[seat].remove(move["card"])
     state.hands[seat].append(move["card"])
     state.taken[seat] += 1
-    ev.append(Event("br.picked", {"seat": seat}))
-    ev.append(Event("br.you_picked", {"card": CARDS[move["card"]].name}, to=seat))
+    ev.append(_event("br.picked", seat))
+    ev.append(_you_picked(move["card"], seat))
     per = _per_round(state)
     t = state.taken
     if t.count(t[0]) == len(t) and t[0] % per == 0:
@@ -207,7 +249,7 @@ def _draft_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any],
         else:
             packs = state.packs
             state.packs = [packs[(s - 1) % state.n] for s in range(state.n)]  # passed to the left
-            ev.append(Event("br.packs_passed", {"left": len(state.packs[0])}))
+            ev.append(_event("br.packs_passed", len(state.packs[0]), "left"))
 
 
 FLOW.decision("draft", Step("br.prompt.pick", _draft_seats, _draft_legal, _draft_perform))
@@ -345,7 +387,7 @@ def _release(state: BRState, task: tuple, q: list, ev: list) -> None:
         count = 0
         for i, at in enumerate(state.locs[s]):
             if at == VALHALLA:
-                state.locs[s][i] = RESERVE
+                set_loc(state, s, i, RESERVE)
                 count += 1
         if count:
             ev.append(Event("br.released", {"seat": s, "count": count}))
@@ -388,84 +430,119 @@ def upgrade_slots(cid: str) -> list[int]:
     return [SLOTS.index(slot)]
 
 
+_NPROV = len(PROVINCES)
+_FJORD_PAIRS = tuple(zip(FJORD_LOCS, FJORD_SUPPORTS, strict=True))
+_PILLAGE_AT = tuple((p, (p, *SUPPORT[p])) for p in range(_NPROV))
+# Move shapes built once and copied per call (a copy costs about half a literal); callers
+# still get fresh dicts on every call.
+_MARCH_MOVES = tuple({"type": "march", "from": name} for name in PROVINCES)
+_PILLAGE_MOVES = tuple({"type": "pillage", "province": name} for name in PROVINCES)
+_INVADE_MOVES: dict[str, tuple[dict[str, Any], ...]] = {}
+_PASS = {"type": "pass"}
+_NLOC = len(LOCATIONS)
+_PROV_BITS = (1 << _NPROV) - 1
+_REACH = tuple(sum(1 << p for p, places in _PILLAGE_AT if at in places) for at in range(_NLOC))
+"""Board place -> the provinces (a bit each) a figure there may pillage: its own, or the ones
+a fjord supports."""
+_MASK_OF = {bits[::-1]: m for m, bits in enumerate(product((False, True), repeat=_NPROV))}
+"""A row of province flags (destroyed, pillaged) -> the same as bits."""
+_PROVS_OF = tuple(tuple(compress(range(_NPROV), bits)) for bits in _MASK_OF)
+"""Bits -> the provinces, ascending."""
+_HAND: dict[str, tuple[int, tuple[dict[str, Any], ...]] | None] = {}
+"""Card id -> (cost, the upgrade move of each slot) for an upgrade, (-1, (quest move,)) for a
+quest, None for a battle card."""
+for _cid, _card in CARDS.items():
+    if _card.type == "upgrade":
+        _HAND[_cid] = (_card.cost, tuple({"type": "upgrade", "card": _cid, "slot": SLOTS[k]}
+                                          for k in upgrade_slots(_cid)))
+    elif _card.type == "quest":
+        _HAND[_cid] = (-1, ({"type": "quest", "card": _cid},))
+    else:
+        _HAND[_cid] = None
+
+
+def _invade_shapes(kind: str) -> tuple[dict[str, Any], ...]:
+    shapes = _INVADE_MOVES.get(kind)
+    if shapes is None:
+        shapes = _INVADE_MOVES[kind] = tuple({"type": "invade", "figure": kind, "to": name} for name in LOCATIONS)
+    return shapes
+
+
 def action_moves(state: BRState, seat: int) -> list[dict[str, Any]]:
     """Every action for the seat whose turn it is (computed in one pass over the figures)."""
     rage = state.rage[seat]
     if rage <= 0:
-        return [{"type": "pass"}]
+        return [_PASS.copy()]
     moves: list[dict[str, Any]] = []
-    nloc = len(LOCATIONS)
-    occ = [0] * nloc
-    for locs in state.locs:
-        for at in locs:
-            if at >= 0:
-                occ[at] += 1
     destroyed = state.destroyed
-    open_ = [p for p in range(len(PROVINCES)) if not destroyed[p] and (p == YGG or VILLAGES[p] > occ[p])]
+    occ = occupancy(state)
+    outer_open = [p for p in OUTER if not destroyed[p] and VILLAGES[p] > occ[p]]
+    ygg_open = not destroyed[YGG]
+    kinds = state.kinds[seat]
+    mine = state.locs[seat]
     reserve: list[str] = []
     valhalla: list[str] = []
-    here = [False] * nloc
-    landed = [False] * nloc  # a figure that may march (not a ship)
-    board = 0
-    for kind, at in zip(state.kinds[seat], state.locs[seat], strict=True):
+    # One plain loop over small ints: the interpreter's specialised int operations cost
+    # less here than sets or a Counter built in C (measured under callgrind).
+    reach = landed = board = 0  # reach, landed: bits of provinces
+    for kind, at in zip(kinds, mine, strict=True):
         if at >= 0:
             board += 1
-            here[at] = True
+            reach |= _REACH[at]
             if kind not in SHIP_KINDS:
-                landed[at] = True
+                landed |= 1 << at
         elif at == RESERVE:
             if kind not in reserve:
                 reserve.append(kind)
         elif at == VALHALLA and kind not in valhalla:
             valhalla.append(kind)
-    room_for_more = board < horns(state, seat)
-    fjords = [f for f, (a, b) in zip(FJORD_LOCS, FJORD_SUPPORTS, strict=True)
-              if not (destroyed[a] and destroyed[b])]  # standing, inlined
-    outer_open = [p for p in open_ if p != YGG]
-
-    def targets(kind: str) -> list[int]:
-        if kind in SHIP_KINDS:
-            return fjords
-        if kind == "dark_elf" and not destroyed[YGG]:
-            return [*outer_open, YGG]
-        return outer_open
-
+    ups = upgrade_names(state.upgrades[seat])
+    room_for_more = board < TRACKS[2][state.stats[seat][2]]  # horns, inlined
     if room_for_more:
+        fjords: list[int] | None = None
         for kind in reserve:
             if invade_cost(state, seat, kind) <= rage:
-                for t in targets(kind):
-                    moves.append({"type": "invade", "figure": kind, "to": LOCATIONS[t]})
-    for src in range(len(PROVINCES)):
-        if landed[src] and (len(open_) > 1 or (open_ and open_[0] != src)):
-            moves.append({"type": "march", "from": PROVINCES[src]})
+                shapes = _invade_shapes(kind)
+                if kind in SHIP_KINDS:
+                    if fjords is None:
+                        fjords = [f for f, (a, b) in _FJORD_PAIRS if not (destroyed[a] and destroyed[b])]
+                    moves.extend([shapes[t].copy() for t in fjords])
+                else:
+                    moves.extend([shapes[t].copy() for t in outer_open])
+                    if kind == "dark_elf" and ygg_open:
+                        moves.append(shapes[YGG].copy())
+    n_open = len(outer_open) + ygg_open
+    if n_open:
+        only = -1 if n_open > 1 else (outer_open[0] if outer_open else YGG)
+        for src in _PROVS_OF[landed & _PROV_BITS]:
+            if src != only:
+                moves.append(_MARCH_MOVES[src].copy())
     charm = -1
     for cid in state.hands[seat]:
-        card = CARDS[cid]
-        if card.type == "upgrade":
-            if charm < 0:  # upgrade_cost's discount, looked up once
-                charm = 1 if has_upgrade(state, seat, "friggas_charm") else 0
-            if max(0, card.cost - charm) <= rage:
-                for k in upgrade_slots(cid):
-                    moves.append({"type": "upgrade", "card": cid, "slot": SLOTS[k]})
-        elif card.type == "quest":
-            moves.append({"type": "quest", "card": cid})
-    challenge = rage >= 2 and has_upgrade(state, seat, "tyrs_challenge")
-    pillaged = state.pillaged
-    for p in range(len(PROVINCES)):
-        if not destroyed[p] and (challenge or not pillaged[p]):
-            if here[p]:
-                moves.append({"type": "pillage", "province": PROVINCES[p]})
+        info = _HAND[cid]
+        if info is not None:
+            cost, shapes = info
+            if cost < 0:  # a quest
+                moves.append(shapes[0].copy())
                 continue
-            for f in SUPPORT[p]:
-                if here[f]:
-                    moves.append({"type": "pillage", "province": PROVINCES[p]})
-                    break
-    if room_for_more and valhalla and has_upgrade(state, seat, "friggas_domain"):
+            if charm < 0:  # upgrade_cost's discount, looked up once
+                charm = 1 if "friggas_charm" in ups else 0
+            if max(0, cost - charm) <= rage:
+                moves.extend([m.copy() for m in shapes])
+    reach &= ~_MASK_OF[tuple(destroyed)]
+    if not (rage >= 2 and "tyrs_challenge" in ups):
+        reach &= ~_MASK_OF[tuple(state.pillaged)]
+    for p in _PROVS_OF[reach]:
+        moves.append(_PILLAGE_MOVES[p].copy())
+    if room_for_more and valhalla and "friggas_domain" in ups:
+        fjords = [f for f, (a, b) in _FJORD_PAIRS if not (destroyed[a] and destroyed[b])]
+        outer_ygg = [*outer_open, YGG] if ygg_open else outer_open
         for kind in valhalla:
-            moves.extend({"type": "valhalla_invade", "figure": kind, "to": LOCATIONS[t]} for t in targets(kind))
-    if board >= 2 and has_upgrade(state, seat, "friggas_sacrifice") and can_raise(state, seat):
+            targets = fjords if kind in SHIP_KINDS else outer_ygg if kind == "dark_elf" else outer_open
+            moves.extend({"type": "valhalla_invade", "figure": kind, "to": LOCATIONS[t]} for t in targets)
+    if board >= 2 and "friggas_sacrifice" in ups and can_raise(state, seat):
         moves.append({"type": "sacrifice"})
-    moves.append({"type": "pass"})
+    moves.append(_PASS.copy())
     return moves
 
 
@@ -563,7 +640,7 @@ def _march_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any],
                 return
     dst = PROVINCES.index(move["to"])
     for i in chosen:
-        state.locs[seat][i] = dst
+        set_loc(state, seat, i, dst)
     ev.append(Event("br.march", {"seat": seat, "from": PROVINCES[src], "to": move["to"],
                                  "figures": [state.kinds[seat][i] for i in chosen]}))
     state.march = None
@@ -575,17 +652,56 @@ FLOW.decision("march", Step("br.prompt.march", _march_seats, _march_legal, _marc
 
 # -- the entry points of the Game (game.py) ---------------------------------------------------------
 
-def pending(state: BRState) -> list[Decision]:
-    seats, prompt = pending_seats(state)
-    if not seats:
-        return []
-    args = prompt_args(state)
+def _decisions(seats: list[int], prompt: str, args: tuple[tuple[str, Any], ...]) -> list[Decision]:
     out = []
     for s in seats:
         key = (s, prompt, args)
         d = _DECISIONS.get(key)
         if d is None:
             d = _DECISIONS[key] = Decision(s, Prompt(prompt, dict(args)))
+        out.append(d)
+    return out
+
+
+_BY_AGE: dict[tuple[str, int], dict[int, Decision]] = {}
+"""(prompt, age) -> seat -> the Decision of a prompt whose only argument is the age (the
+draft, the action turn and most others): a flat key, cheaper to hash than the full one."""
+
+
+def pending(state: BRState) -> list[Decision]:
+    # pending_seats and prompt_args, inlined for the common prompts
+    if state.over:
+        return []
+    stack = state.stack
+    step = None
+    if stack:
+        task = stack[-1]
+        step = _STEPS.get(task[0])
+    if step is not None:
+        seats = step.seats(state, task)
+        if not seats:
+            return []
+        prompt = step.prompt
+        if task[0] in _ARG_TASKS:
+            return _decisions(seats, prompt, prompt_args(state))
+    elif state.phase == "action":
+        if stack:  # a task that is not a decision on top: the general path
+            return _decisions([state.turn], "br.prompt.action", prompt_args(state))
+        seats = [state.turn]
+        prompt = "br.prompt.action"
+    else:
+        return []
+    age = state.age
+    row = _BY_AGE.get((prompt, age))
+    if row is None:
+        if age not in _AGE_ARGS:
+            return _decisions(seats, prompt, prompt_args(state))
+        row = _BY_AGE[(prompt, age)] = {}
+    out = []
+    for s in seats:
+        d = row.get(s)
+        if d is None:
+            d = row[s] = _decisions([s], prompt, _AGE_ARGS[age])[0]
         out.append(d)
     return out
 

@@ -141,6 +141,11 @@ class BRState:
         Field("told", BOOL),
         Field("turn", INT),
         Field("upgrades", STR_TUPLES),
+        # Derived, not in the JSON: how many figures stand on each board place, and the copy
+        # of ``locs`` those counts are for (board.occupancy recounts when the two differ, so
+        # a state read back or a figure moved by hand is counted afresh).
+        Field("occ", derived=lambda s: None, clone="copy"),
+        Field("occ_of", derived=lambda s: None, clone="copy"),
     )
     """Every field with its JSON form, declared once: the JSON form is derived from it and the
     hand-written clone checked against it (tests/engine/test_conformance.py)."""
@@ -175,6 +180,8 @@ class BRState:
     march: tuple | None
     over: bool
     moves: int
+    occ: list[int] | None
+    occ_of: list[list[int]] | None
 
     def clone(self) -> BRState:
         s = BRState.__new__(BRState)
@@ -207,6 +214,12 @@ class BRState:
         s.march = self.march
         s.over = self.over
         s.moves = self.moves
+        occ_of = self.occ_of
+        if occ_of is None:
+            s.occ = s.occ_of = None
+        else:
+            s.occ = self.occ[:]  # type: ignore[index]
+            s.occ_of = list(map(_copy, occ_of))
         return s
 
     def to_json(self) -> dict[str, Any]:

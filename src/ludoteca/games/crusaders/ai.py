@@ -384,6 +384,16 @@ def _rate(state: CrusadersState, seat: int) -> float:
 
 def evaluate(game: Game[Any], state: CrusadersState) -> list[float]:
     """Each seat's score now plus its rate times the turns left, as win expectations."""
+    points, spread = _points_and_spread(state)
+    return estimate_from_points(points, spread)
+
+
+def estimate_points(state: CrusadersState) -> list[float]:
+    """Each seat's expected final points (the post-game review reads them)."""
+    return _points_and_spread(state)[0]
+
+
+def _points_and_spread(state: CrusadersState) -> tuple[list[float], float]:
     seats = state.seats
     rows = breakdown(state)
     now = [float(row["total"]) for row in rows]
@@ -402,4 +412,4 @@ def evaluate(game: Game[Any], state: CrusadersState) -> list[float]:
         future = [r * rounds for r in rates]
     points = [n + f for n, f in zip(now, future, strict=True)]
     spread = 2.0 + sum(future) / seats / 3.0
-    return estimate_from_points(points, spread)
+    return points, spread

@@ -17,6 +17,8 @@ Phases (``state.phase``) and the moves they take:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import product
+from operator import add
 from typing import Any
 
 from ludoteca.engine import Decision, Event, IllegalMove, Move, Option, OptionValue, Prompt, Rng
@@ -86,11 +88,20 @@ def _decision(seat: int, key: str, arg: str = "", value: Any = None) -> Decision
     return d
 
 
+_EVENTS: dict[tuple[Any, ...], Event] = {}
+"""Events whose arguments are a few ints and strings, built once per content and shared (as the Decisions
+are): nothing changes an event after ``perform``, and a playout emits ~850 of them."""
+
 _PLAIN_DECISIONS = {phase: [_decision(seat, f"cr.prompt.{phase}") for seat in range(5)]
                     for phase in ("turn", "crusade", "saracen", "build", "after_upgrade", "skip")}
 """The decisions of the phases whose prompt names only the phase, per seat."""
 _WEDGE_PROMPTS = {"split": "cr.prompt.split", "sow": "cr.prompt.sow"}
 """The prompts of the phases about one wedge (built strings would be hashed anew on every call)."""
+
+_MOVE_DECISIONS: list[dict[int, Decision]] = [{} for _ in range(5)]
+"""The move phase's decision per seat and movement points left."""
+_WEDGE_DECISIONS: dict[str, list[dict[str, Decision]]] = {phase: [{} for _ in range(5)] for phase in _WEDGE_PROMPTS}
+"""The split and sow phases' decisions per phase, seat and wedge."""
 
 WEDGES = {w.id: w for w in C.wedges}
 SOW_ORDERS = frozenset(o.id for o in C.orders if o.sow_from_same or o.sow_reverse or o.sow_skip or o.sow_double)
@@ -168,7 +179,11 @@ def gain(state: CrusadersState, seat: int, n: int, events: list[Event], why: str
     if n <= 0:
         return
     state.players[seat].influence += n
-    events.append(Event("cr.gain", {"seat": seat, "influence": n, "why": why}))
+    key = ("cr.gain", seat, n, why)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("cr.gain", {"seat": seat, "influence": n, "why": why})
+    events.append(event)
     if state.supply > 0:
         state.supply = max(0, state.supply - n)
         if state.supply == 0 and not state.ending:
@@ -203,15 +218,44 @@ def build_cost(state: CrusadersState, seat: int, name: str, region: int) -> int:
 
 BUILDING_COSTS = tuple(C.buildings[name].costs for name in BUILDINGS)
 NO_DISCOUNTS = (0,) * len(BUILDINGS)
-_DISCOUNTS: dict[tuple[int, int, str], tuple[int, ...]] = {}
-"""The discount of each building type in a region, per (seats, region, bonus tile), as build_cost counts it."""
 
 
 def _discounts(seats: int, region: int, tile: str) -> tuple[int, ...]:
+    """The discount of each building type in a region with a bonus tile, as build_cost counts it."""
     reg = BOARDS[seats].regions[region]
     bonus_tile = C.tile_index[tile] if tile else None
     return tuple(reg.discount_for(name) + (bonus_tile.discount if bonus_tile and bonus_tile.applies(name) else 0)
                  for name in BUILDINGS)
+
+
+def _level_costs(discounts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per building type, what each next level costs with these discounts (never below 0)."""
+    return tuple(tuple(max(0, cost - discounts[b]) for cost in BUILDING_COSTS[b]) for b in range(len(BUILDINGS)))
+
+
+_PLAIN_COSTS = _level_costs(NO_DISCOUNTS)
+_BUILDING_RANGE = range(len(BUILDINGS))
+def _region_costs() -> dict[int, list[dict[str, tuple[tuple[int, ...], ...]]]]:
+    """What each building's next level costs, per seat count, region and bonus tile there (every region bare,
+    and every tile on every region with a tile slot), as build_cost counts it when the region's bonuses apply."""
+    out: dict[int, list[dict[str, tuple[tuple[int, ...], ...]]]] = {}
+    tile_discounts = {t.id: tuple(t.discount if t.applies(name) else 0 for name in BUILDINGS) for t in C.tiles}
+    by_discounts: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}  # a few distinct discounts
+    for seats, board in BOARDS.items():
+        out[seats] = []
+        for r in range(len(board.regions)):
+            bare = _discounts(seats, r, "")
+            costs = {"": by_discounts.get(bare) or by_discounts.setdefault(bare, _level_costs(bare))}
+            if r in board.slots:
+                for tile, extra in tile_discounts.items():
+                    both = tuple(map(add, bare, extra))
+                    costs[tile] = by_discounts.get(both) or by_discounts.setdefault(both, _level_costs(both))
+            out[seats].append(costs)
+    return out
+
+
+_REGION_COSTS = _region_costs()
+"""Built at import, so finding what one can build adds up no discounts (other tiles, if any, are added as met)."""
 
 
 def place_building(state: CrusadersState, seat: int, name: str, region: int, events: list[Event],
@@ -361,6 +405,21 @@ def pending(state: CrusadersState) -> list[Decision]:
     plain = _PLAIN_DECISIONS.get(phase)
     if plain is not None:
         return [plain[state.current]]
+    if phase == "move":
+        seat = state.current
+        by_points = _MOVE_DECISIONS[seat]
+        d = by_points.get(state.points)
+        if d is None:
+            d = by_points[state.points] = _decision(seat, "cr.prompt.move", "points", state.points)
+        return [d]
+    by_wedge = _WEDGE_DECISIONS.get(phase)
+    if by_wedge is not None:
+        seat = state.current
+        wedge = state.players[seat].wheel[state.wedge]
+        d = by_wedge[seat].get(wedge)
+        if d is None:
+            d = by_wedge[seat][wedge] = _decision(seat, _WEDGE_PROMPTS[phase], "wedge", wedge)
+        return [d]
     if phase == "over":
         return []
     if phase == "order":
@@ -373,13 +432,8 @@ def pending(state: CrusadersState) -> list[Decision]:
                 key = "cr.prompt.order_any" if state.wheel_option == "tournament" else "cr.prompt.order"
                 out.append(_decision(seat, key))
         return out
-    if phase == "setup":
-        seat, task = state.setup_tasks[0]
-        return [_decision(seat, f"cr.prompt.setup_{task}")]
-    if phase == "move":
-        return [_decision(state.current, "cr.prompt.move", "points", state.points)]
-    wedge = state.players[state.current].wheel[state.wedge]
-    return [_decision(state.current, _WEDGE_PROMPTS[phase], "wedge", wedge)]
+    seat, task = state.setup_tasks[0]  # phase == "setup"
+    return [_decision(seat, f"cr.prompt.setup_{task}")]
 
 
 # -- legal moves ----------------------------------------------------------------
@@ -391,7 +445,7 @@ def legal(state: CrusadersState, seat: int) -> list[Move]:
     if seat != state.current:
         return []
     # one lookup instead of a chain of comparisons: legal runs on every decision of a playout
-    moves = LEGAL.get(phase)
+    moves = _LEGAL.get(phase)
     return moves(state, state.players[seat]) if moves is not None else []
 
 
@@ -419,23 +473,47 @@ def _legal_setup(state: CrusadersState, p: Player) -> list[Move]:
     return [{"type": "setup_upgrade", "wedge": pos} for pos in range(6) if not p.upgraded[pos]]
 
 
+def _turn_tables() -> tuple[dict[tuple[bool, ...], tuple[Move, ...]], dict[tuple[bool, ...], tuple[Move, ...]]]:
+    """The resolve moves per wedges with tokens, and the skip or upgrade moves per wedges upgraded: the
+    loops over the wheel done once at import, for all 64 patterns of each."""
+    resolve: dict[tuple[bool, ...], tuple[Move, ...]] = {}
+    upgrade: dict[tuple[bool, ...], tuple[Move, ...]] = {}
+    for pattern in product((False, True), repeat=6):
+        resolve[pattern] = tuple({"type": "resolve", "wedge": pos} for pos, n in enumerate(pattern) if n)
+        upgrade[pattern] = (({"type": "skip"},) if all(pattern) else
+                            tuple({"type": "upgrade", "wedge": pos} for pos, up in enumerate(pattern) if not up))
+    return resolve, upgrade
+
+
+_RESOLVE_SHAPES, _UPGRADE_SHAPES = _turn_tables()
+
+
 def _legal_turn(state: CrusadersState, p: Player) -> list[Move]:
-    moves: list[Move] = [{"type": "resolve", "wedge": pos} for pos, n in enumerate(p.tokens) if n > 0]
+    t = p.tokens
+    moves = list(map(dict.copy, _RESOLVE_SHAPES[t[0] > 0, t[1] > 0, t[2] > 0, t[3] > 0, t[4] > 0, t[5] > 0]))
     upgraded = p.upgraded
-    if all(upgraded):  # then there is nothing left to upgrade
-        moves.append({"type": "skip"})
-    elif state.wheel_option != "learning":  # the learning game has no upgrading (CR-41)
-        moves += [{"type": "upgrade", "wedge": pos} for pos, up in enumerate(upgraded) if not up]
+    if state.wheel_option != "learning" or all(upgraded):  # the learning game has no upgrading (CR-41)
+        moves += map(dict.copy, _UPGRADE_SHAPES[tuple(upgraded)])
     return moves
 
 
 def _legal_split(state: CrusadersState, p: Player) -> list[Move]:
-    key = (p.wheel[state.wedge], p.tokens[state.wedge])
+    w = state.wedge
+    n = p.tokens[w]
+    if 0 <= n < _SPLIT_TABLE_TOKENS:
+        return list(map(dict.copy, _SPLIT_BY_WEDGE[p.wheel[w]][n]))
+    key = (p.wheel[w], n)
     shapes = _SPLIT_SHAPES.get(key)
     if shapes is None:
         wedge = WEDGES[key[0]]
         shapes = _SPLIT_SHAPES[key] = _split_shapes(key[1], wedge.action, wedge.upgrade)
-    return [shape.copy() for shape in shapes]
+    return list(map(dict.copy, shapes))
+
+
+_SPLIT_TABLE_TOKENS = 16
+_SPLIT_BY_WEDGE = {wedge.id: [_split_shapes(n, wedge.action, wedge.upgrade) for n in range(_SPLIT_TABLE_TOKENS)]
+                   for wedge in C.wedges}
+"""The split moves per wedge and tokens up to 15, built at import (more go through ``_SPLIT_SHAPES``)."""
 
 
 def _legal_move(state: CrusadersState, p: Player) -> list[Move]:
@@ -446,7 +524,7 @@ def _legal_move(state: CrusadersState, p: Player) -> list[Move]:
     for k, where in enumerate(p.knights):
         if where < 0 or (2 if enemy[where] else 1) > points:
             continue
-        moves += [shape.copy() for shape in steps[where][k]]
+        moves += map(dict.copy, steps[where][k])
     return moves
 
 
@@ -474,7 +552,8 @@ def _legal_skip(state: CrusadersState, p: Player) -> list[Move]:
 
 
 def _legal_sow(state: CrusadersState, p: Player) -> list[Move]:
-    return _sow_variants(state)
+    """The ways to sow the wedge ``state.wedge`` (several only with some knight orders) (CR-17, CR-33)."""
+    return list(map(dict.copy, _sow_variant_shapes(state)))
 
 
 def _crusade_targets(state: CrusadersState) -> list[int]:
@@ -511,44 +590,42 @@ def _build_options(state: CrusadersState, first_only: bool = False) -> list[tupl
     limit = building_limit(state)
     enemy = state.enemy
     buildings = state.buildings
-    out = []
-    for r in sorted({k for k in p.knights if k >= 0}):
+    out: list[tuple[str, int]] = []
+    if value < 0:  # nothing costs less than 0
+        return out
+    by_region = _REGION_COSTS[seats]
+    for r in sorted(set(p.knights)):
+        if r < 0:
+            continue
         here = buildings[r]
         if enemy[r] or len(here) >= limit:
             continue
         if seats < 5 or not here:  # region_bonuses_apply
-            key = (seats, r, state.tiles[r])
-            discounts = _DISCOUNTS.get(key)
-            if discounts is None:
-                discounts = _DISCOUNTS[key] = _discounts(*key)
+            tile = state.tiles[r]
+            costs = by_region[r].get(tile)
+            if costs is None:
+                costs = by_region[r][tile] = _level_costs(_discounts(seats, r, tile))
         else:
-            discounts = NO_DISCOUNTS
-        for b, name in enumerate(BUILDINGS):
+            costs = _PLAIN_COSTS
+        for b in _BUILDING_RANGE:
             level = built[b]
-            if level < 4 and max(0, BUILDING_COSTS[b][level] - discounts[b]) <= value:
-                out.append((name, r))
+            if level < 4 and costs[b][level] <= value:
+                out.append((BUILDINGS[b], r))
                 if first_only:
                     return out
     return out
 
 
-def _can_build(state: CrusadersState) -> bool:
-    """Whether ``_build_options`` is not empty (stops at the first option)."""
-    return bool(_build_options(state, True))
-
-
 # -- sowing ----------------------------------------------------------------------
-
-def _sow_variants(state: CrusadersState) -> list[Move]:
-    """The ways to sow the wedge ``state.wedge`` (several only with some knight orders) (CR-17, CR-33)."""
-    return [shape.copy() for shape in _sow_variant_shapes(state)]
-
 
 def _sow_variant_shapes(state: CrusadersState) -> tuple[Move, ...]:
     """The sowing variants, shared: never to be handed out or changed."""
     p = state.players[state.current]
     order_id = p.order if state.revealed else ""
     n = p.tokens[state.wedge]
+    by_wedge = _SOW_BY_ORDER.get(order_id)
+    if by_wedge is not None and n < _SOW_TABLE_TOKENS:
+        return by_wedge[state.wedge][n]
     key = (state.wedge, n, order_id)
     shapes = _SOW_SHAPES.get(key)
     if shapes is None:
@@ -578,16 +655,42 @@ def _sow_shapes(wedge: int, n: int, order: Any) -> list[Move]:
     return moves
 
 
+_SOW_TABLE_TOKENS = 16
+"""Wedges of up to 15 tokens get their sowing variants and spreads from tables built at import (120 random
+games sowed at most 13); more, from ``_SOW_SHAPES`` and the loops, as before."""
+_SOW_BY_ORDER: dict[str, list[list[tuple[Move, ...]]]] = {
+    order_id: [[tuple(_sow_shapes(wedge, n, C.order_index[order_id])) for n in range(_SOW_TABLE_TOKENS)]
+               for wedge in range(6)]
+    for order_id in sorted(SOW_ORDERS)}
+"""The sowing variants per knight order that changes the sowing, wedge and tokens, built at import."""
+
+
 def _do_sow(state: CrusadersState, move: Move, events: list[Event]) -> None:
     seat = state.current
     p = state.players[seat]
     w = state.wedge
-    n = p.tokens[w]
-    p.tokens[w] = 0
-    if move is PLAIN_SOW:
-        _plain_sow(p.tokens, w, n)
-        events.append(Event("cr.sown", {"seat": seat, "wedge": p.wheel[w], "tokens": p.tokens[:]}))
-        return
+    tokens = p.tokens
+    n = tokens[w]
+    tokens[w] = 0
+    spread: tuple[int, ...] | None = None
+    if 0 <= n < _SOW_TABLE_TOKENS:
+        if move is PLAIN_SOW:
+            spread = _PLAIN_SPREADS[w][n]
+        else:
+            spread = _SPREADS[w][n].get((move["from"], move["dir"], move["skip"], move["double"]))
+    if spread is None:
+        added = [0] * 6
+        if move is PLAIN_SOW:
+            _plain_sow(added, w, n)
+        else:
+            _spread(added, w, n, move)
+        spread = tuple(added)
+    tokens[:] = map(add, tokens, spread)
+    events.append(Event("cr.sown", {"seat": seat, "wedge": p.wheel[w], "tokens": tokens[:]}))
+
+
+def _spread(tokens: list[int], w: int, n: int, move: Move) -> None:
+    """Sow n tokens from wedge w the way ``move`` says (from, dir, skip, double) onto ``tokens``."""
     d = 1 if move["dir"] == "cw" else -1
     pos = w if move["from"] == "same" else (w + d) % 6
     skip, double = move["skip"], move["double"]
@@ -598,14 +701,13 @@ def _do_sow(state: CrusadersState, move: Move, events: list[Event]) -> None:
             pos = (pos + d) % 6
             continue
         if not doubled and pos == double and n >= 2:
-            p.tokens[pos] += 2
+            tokens[pos] += 2
             n -= 2
             doubled = True
         else:
-            p.tokens[pos] += 1
+            tokens[pos] += 1
             n -= 1
         pos = (pos + d) % 6
-    events.append(Event("cr.sown", {"seat": seat, "wedge": p.wheel[w], "tokens": p.tokens[:]}))
 
 
 def _plain_sow(tokens: list[int], w: int, n: int) -> None:
@@ -617,6 +719,34 @@ def _plain_sow(tokens: list[int], w: int, n: int) -> None:
             tokens[pos] += laps
     for i in range(w + 1, w + 1 + rest):
         tokens[i % 6] += 1
+
+
+def _spread_tables() -> tuple[list[list[tuple[int, ...]]], list[list[dict[tuple[Any, ...], tuple[int, ...]]]]]:
+    """What a sowing adds to each wedge (after the sown wedge is emptied), per wedge and tokens: the plain
+    sowing's, and every variant's of ``_SOW_BY_ORDER`` keyed by its (from, dir, skip, double)."""
+    plain: list[list[tuple[int, ...]]] = []
+    variants: list[list[dict[tuple[Any, ...], tuple[int, ...]]]] = []
+    for w in range(6):
+        plain.append([])
+        variants.append([])
+        for n in range(_SOW_TABLE_TOKENS):
+            added = [0] * 6
+            _plain_sow(added, w, n)
+            plain[w].append(tuple(added))
+            by_key: dict[tuple[Any, ...], tuple[int, ...]] = {}
+            for by_wedge in _SOW_BY_ORDER.values():
+                for shape in by_wedge[w][n]:
+                    key = (shape["from"], shape["dir"], shape["skip"], shape["double"])
+                    if key not in by_key:  # the orders share most variants
+                        added = [0] * 6
+                        _spread(added, w, n, shape)
+                        by_key[key] = tuple(added)
+            variants[w].append(by_key)
+    return plain, variants
+
+
+_PLAIN_SPREADS, _SPREADS = _spread_tables()
+"""The sowings as tables (``_spread_tables``): a sowing is then one map over the wheel."""
 
 
 def _can_step(state: CrusadersState) -> bool:
@@ -676,8 +806,20 @@ def _start_action(state: CrusadersState, action: str, tokens: int, events: list[
     """Start one action; True if it waits for a choice, False if it resolved by itself."""
     seat = state.current
     p = state.players[seat]
-    value = action_value(state, seat, action, tokens)
-    events.append(Event("cr.action", {"seat": seat, "action": action, "tokens": tokens, "value": value}))
+    # action_value, inline: this runs for every action of a playout
+    adds_key = (p.order if state.revealed else "", tuple(p.built), p.troops)
+    adds = _ADDS.get(adds_key)
+    if adds is None:
+        adds = _ADDS[adds_key] = _action_adds(*adds_key)
+    value = tokens + adds[action]
+    if value < 0:
+        value = 0
+    key = ("cr.action", seat, action, tokens, value)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("cr.action", {"seat": seat, "action": action, "tokens": tokens,
+                                                   "value": value})
+    events.append(event)
     if action == "move":
         state.points = value
         state.phase = "move"
@@ -686,7 +828,7 @@ def _start_action(state: CrusadersState, action: str, tokens: int, events: list[
         if p.troops < len(C.troops) and value >= C.troops[p.troops].cost:
             _muster(state, seat, events)
         else:
-            events.append(Event("cr.failed", {"seat": seat, "action": action}))
+            events.append(_failed(seat, action))
         return False
     if action == "influence":
         gain(state, seat, value, events, "influence")
@@ -696,17 +838,29 @@ def _start_action(state: CrusadersState, action: str, tokens: int, events: list[
     if action == "crusade":
         if _crusade_targets(state):
             return True
-    elif _can_build(state):
+    elif _build_options(state, True):
         return True
-    events.append(Event("cr.failed", {"seat": seat, "action": action}))
+    events.append(_failed(seat, action))
     return False
+
+
+def _failed(seat: int, action: str) -> Event:
+    key = ("cr.failed", seat, action)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("cr.failed", {"seat": seat, "action": action})
+    return event
 
 
 def _muster(state: CrusadersState, seat: int, events: list[Event]) -> None:
     p = state.players[seat]
     troop = C.troops[p.troops]
     p.troops += 1
-    events.append(Event("cr.mustered", {"seat": seat, "level": p.troops}))
+    key = ("cr.mustered", seat, p.troops)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("cr.mustered", {"seat": seat, "level": p.troops})
+    events.append(event)
     gain(state, seat, troop.influence, events, "muster")
 
 
@@ -740,7 +894,7 @@ def perform(state: CrusadersState, seat: int, move: Move) -> list[Event]:
     events: list[Event] = []
     kind = move["type"]
     # one lookup instead of a chain of comparisons: perform runs on every decision of a playout
-    play = PLAY.get(kind)
+    play = _PLAY.get(kind)
     if state.phase == "setup" and kind != "arrange" and kind != "order":
         play = _play_setup
     if play is None:
@@ -800,7 +954,11 @@ def _play_resolve(state: CrusadersState, seat: int, move: Move, events: list[Eve
     state.wedge = w
     wedge = WEDGES[p.wheel[w]]
     tokens = p.tokens[w]
-    events.append(Event("cr.resolve", {"seat": seat, "wedge": wedge.id, "tokens": tokens}))
+    key = ("cr.resolve", seat, wedge.id, tokens)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("cr.resolve", {"seat": seat, "wedge": wedge.id, "tokens": tokens})
+    events.append(event)
     if p.upgraded[w]:
         state.phase = "split"
         return
@@ -824,8 +982,12 @@ def _play_split(state: CrusadersState, seat: int, move: Move, events: list[Event
     if second_tokens > 0:
         actions.append((second, second_tokens))
     state.actions = actions
-    events.append(Event("cr.split", {"seat": seat, "first": first, "tokens": first_tokens,
-                                     "second": second, "second_tokens": second_tokens}))
+    key = ("cr.split", seat, first, first_tokens, second, second_tokens)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("cr.split", {"seat": seat, "first": first, "tokens": first_tokens,
+                                                  "second": second, "second_tokens": second_tokens})
+    events.append(event)
     _next_action(state, events)
 
 
@@ -836,7 +998,11 @@ def _play_step(state: CrusadersState, seat: int, move: Move, events: list[Event]
     where = p.knights[k]
     state.points -= 2 if state.enemy[where] else 1
     p.knights[k] = board.index[move["to"]]
-    events.append(Event("cr.moved", {"seat": seat, "from": board.regions[where].id, "to": move["to"]}))
+    key = ("cr.moved", seat, state.seats, where, move["to"])
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("cr.moved", {"seat": seat, "from": board.regions[where].id, "to": move["to"]})
+    events.append(event)
     if not _can_step(state):
         _next_action(state, events)
 
@@ -868,7 +1034,11 @@ def _play_build(state: CrusadersState, seat: int, move: Move, events: list[Event
 def _play_upgrade(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
     p = state.players[seat]
     p.upgraded[move["wedge"]] = True
-    events.append(Event("cr.upgraded", {"seat": seat, "wedge": p.wheel[move["wedge"]]}))
+    key = ("cr.upgraded", seat, p.wheel[move["wedge"]])
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("cr.upgraded", {"seat": seat, "wedge": key[2]})
+    events.append(event)
     state.phase = "after_upgrade"
 
 
@@ -883,7 +1053,11 @@ def _play_no_sow(state: CrusadersState, seat: int, move: Move, events: list[Even
 
 def _play_skip(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
     state.phase = "skip"
-    events.append(Event("cr.skipped", {"seat": seat}))
+    key = ("cr.skipped", seat)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("cr.skipped", {"seat": seat})
+    events.append(event)
 
 
 def _play_sow(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
@@ -945,3 +1119,8 @@ PLAY: Dispatch[str, Callable[[CrusadersState, int, Move, list[Event]], None]] = 
     ("sow_wedge", _play_sow_wedge), ("no_sow", _play_no_sow), ("skip", _play_skip), ("sow", _play_sow),
 ))
 """Who plays each kind of move (the setup tasks' moves go to ``_play_setup`` by the phase)."""
+
+_LEGAL = dict(LEGAL)
+_PLAY = dict(PLAY)
+"""Plain-dict copies of the two tables for ``legal`` and ``perform``: ``get`` on a dict subclass is a slower
+method call, and these two run on every decision of a playout."""

@@ -9,6 +9,7 @@ answering a decision a reward created (``Player.todo``, oldest first) goes throu
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
@@ -165,11 +166,43 @@ def lock_text(b: int) -> list[list[Any]]:
 def fill(state: HadriansWallState, seat: int, b: int) -> None:
     """Mark box ``b`` filled this year and collect its reward."""
     p = state.players[seat]
-    box = BOXES[b]
-    p.boxes[b] = max(state.year, 1)
-    p.count[box.section] += 1
-    p.year_fills[box.section] += 1
-    for token in box.reward:
+    s = _BOX_SECTION[b]
+    year = state.year
+    p.boxes[b] = year if year > 1 else 1
+    count = p.count
+    n = count[s] + 1
+    count[s] = n
+    p.year_fills[s] += 1
+    rc = p.ready_count
+    if rc is not None:
+        # Player.ready follows the counts here, before the rewards, whose fills follow in turn
+        rc[s] += 1
+        kind, members, size, unlocks = _ADVANCE[s]
+        ready = p.ready
+        if kind == 1:
+            if b in ready:
+                ready.remove(b)
+        elif kind == 2 and 0 < n <= size:
+            before = members[n - 1]
+            if before in ready:
+                ready.remove(before)
+            if n < size:
+                nb = members[n]
+                for ls, least in _BOX_LOCK[nb]:
+                    if count[ls] < least:
+                        break
+                else:
+                    insort(ready, nb)
+        if n <= size:
+            for nb in unlocks[n]:
+                if nb not in ready and _placed(count, p.boxes, nb):
+                    insort(ready, nb)
+    stock_gains, tokens = _BOX_GAINS[b]
+    if stock_gains:
+        stock = p.stock
+        for i in stock_gains:
+            stock[i] += 1
+    for token in tokens:
         gain(state, seat, token)
 
 
@@ -330,7 +363,14 @@ def _owed_fight(state: HadriansWallState, seat: int, p: Player, item: list[Any])
 
 
 def cells(mask: int) -> list[int]:
-    return [i for i in range(C.map_rows * C.map_cols) if mask >> i & 1]
+    known = _CELLS.get(mask)
+    if known is None:
+        known = _CELLS[mask] = tuple(i for i in range(C.map_rows * C.map_cols) if mask >> i & 1)
+    return list(known)
+
+
+_CELLS: dict[int, tuple[int, ...]] = {}
+"""The cells of each placement mask (a few hundred at most), as they are asked for."""
 
 
 def settle(state: HadriansWallState, seat: int) -> None:
@@ -478,83 +518,198 @@ def resolve_attack(p: Player, hits: list[int], potential: int) -> dict[str, int]
             "valour": valour}
 
 
-def _plan() -> tuple[tuple[Any, ...], ...]:
-    """Per fillable section, what legal() needs, flattened for speed."""
-    special = {S_BRIBES: 1, S_GLAD[0]: 2, S_GLAD[1]: 3, S_SCOUTS: 4}
-    plan = []
-    for sec in FILLABLE:
-        entries = []
-        for b in sec.boxes:
-            box = BOXES[b]
-            costs = tuple(tuple((i, n) for i, n in enumerate(cost) if n) for cost in box.costs)
-            entries.append((b, box.id, costs, box.pay_labels, box.lock, special.get(sec.index, 0)))
-        # the gate: lock conditions every box of the section shares (its building, say)
-        shared = set.intersection(*(set(dict(BOXES[b].lock)) for b in sec.boxes))
-        gate = tuple((s, min(dict(BOXES[b].lock)[s] for b in sec.boxes)) for s in sorted(shared))
-        plan.append((sec.index, sec.kind == "free", sec.per_year, len(sec.boxes), gate, tuple(entries)))
-    return tuple(plan)
+# -- the fillable boxes -------------------------------------------------------------------------
+# A box can be filled when its place allows (the next of its track or column, or any empty
+# box of a free section), its locks hold, the seat can pay, its section's yearly limit is not
+# reached and its own condition holds (bribes, gladiators, scouts). Place and locks depend on
+# the section counts alone, which only rise, and only in ``fill``: the boxes they allow
+# (``Player.ready``) are kept up to date there, so a legal-move call visits those dozen boxes
+# instead of every section; the payment is one bit test against a mask of the affordable costs.
+
+_COSTS = sorted({cost for box in BOXES for cost in box.costs})
+_COST_BIT = {cost: 1 << i for i, cost in enumerate(_COSTS)}
+_COST_NEEDS = tuple((1 << i, tuple((k, n) for k, n in enumerate(cost) if n)) for i, cost in enumerate(_COSTS))
+_SPECIAL = {S_BRIBES: 1, S_GLAD[0]: 2, S_GLAD[1]: 3, S_SCOUTS: 4}
+_FREE_SECTION = tuple(sec.kind == "free" for sec in SECTIONS)
+_BOX_SECTION = tuple(box.section for box in BOXES)
+_BOX_POSITION = tuple(box.position for box in BOXES)
+_BOX_LOCK = tuple(box.lock for box in BOXES)
+_BOX_ID = tuple(box.id for box in BOXES)
+_PLAIN_BIT = tuple(
+    _COST_BIT[box.costs[0]] if (not SECTIONS[box.section].earned and len(box.costs) == 1
+                                and not _FREE_SECTION[box.section] and not SECTIONS[box.section].per_year
+                                and box.section not in _SPECIAL) else 0
+    for box in BOXES)
+"""Per box, the bit of its one cost if nothing but the place, locks and payment decide it; else 0."""
+_GENERAL = tuple(
+    (box.section, SECTIONS[box.section].per_year, _FREE_SECTION[box.section], _SPECIAL.get(box.section, 0),
+     box.id, _COST_BIT[box.costs[0]] if len(box.costs) == 1 else 0,
+     tuple((_COST_BIT[c], label) for c, label in zip(box.costs, box.pay_labels, strict=True))) if box.costs
+    else (box.section, 0, False, 0, box.id, 0, ())  # earned: never ready
+    for box in BOXES)
+"""Per box, what the other boxes need: section, yearly limit, free, condition, id, the bit of its
+one cost (0 if it has several), (cost bit, label) per payment."""
+_FILL_SHAPE = tuple({"type": "fill", "box": box.id} for box in BOXES)
+"""Per box, its fill move without a payment label, copied for each caller (callers keep them)."""
 
 
-PLAN = _plan()
+def _unlocks() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    out = []
+    for sec in SECTIONS:
+        by_count: list[list[int]] = [[] for _ in range(len(sec.boxes) + 1)]
+        for fs in FILLABLE:
+            for b in fs.boxes:
+                for ls, least in BOXES[b].lock:
+                    if ls == sec.index:
+                        by_count[least].append(b)
+        out.append(tuple(tuple(bs) for bs in by_count))
+    return tuple(out)
+
+
+_UNLOCKS = _unlocks()
+"""Per section and count, the fillable boxes with a lock that this count of that section meets."""
+_ADVANCE = tuple((0 if sec.earned else 1 if sec.kind == "free" else 2, sec.boxes, len(sec.boxes),
+                  _UNLOCKS[sec.index]) for sec in SECTIONS)
+"""Per section, what ``fill`` needs to keep ``Player.ready`` up to date: 0 earned, 1 free, 2 in
+order; its boxes and how many; the boxes each count of it (0..how many) unlocks."""
+_BOX_GAINS = tuple((tuple(STOCK_INDEX[t] for t in box.reward if t in STOCK_INDEX),
+                    tuple(t for t in box.reward if t not in STOCK_INDEX)) for box in BOXES)
+"""Per box, its reward: the stock it adds, then the other icons in order. Nothing the other
+icons do reads the stock, so adding it first changes nothing."""
+_BOX_INDEX = C.box_index
+_PAY_NEEDS = tuple(None if box.section in DEFERRED else tuple(tuple((i, n) for i, n in enumerate(cost) if n)
+                                                               for cost in box.costs)
+                   for box in BOXES)
+"""Per box and payment, the (stock index, amount) pairs it takes; None where the payment is deferred."""
+_PAY_LABELS = tuple(box.pay_labels for box in BOXES)
+
+_AFFORD_SPAN = 96
+"""Stock amounts 0.._AFFORD_SPAN - 1 are looked up in tables."""
+
+
+def _afford_tables() -> tuple[tuple[int, ...], ...]:
+    tables = []
+    for i in range(5):
+        top = max(cost[i] for cost in _COSTS)
+        row = [sum(bit for bit, needs in _COST_NEEDS if all(amount >= need for k, need in needs if k == i))
+               for amount in range(top + 1)]
+        tables.append(tuple(row + row[-1:] * (_AFFORD_SPAN - len(row))))
+    return tuple(tables)
+
+
+_A0, _A1, _A2, _A3, _A4 = _afford_tables()
+"""Per stock index and amount, the bits of the costs that amount of it does not stop."""
+
+
+def _afford(stock: list[int]) -> int:
+    """The bits of the costs ``stock`` pays."""
+    s0, s1, s2, s3, s4 = stock
+    if s0 | s1 | s2 | s3 | s4 >= 0:  # no amount below zero
+        try:
+            return _A0[s0] & _A1[s1] & _A2[s2] & _A3[s3] & _A4[s4]
+        except IndexError:  # an amount beyond the tables: cost by cost
+            pass
+    mask = 0
+    for bit, needs in _COST_NEEDS:
+        for i, need in needs:
+            if stock[i] < need:
+                break
+        else:
+            mask |= bit
+    return mask
+
+
+def _placed(count: list[int], filled: list[int], b: int) -> bool:
+    """Box ``b`` is in a place to be filled and its locks hold."""
+    s = _BOX_SECTION[b]
+    if _FREE_SECTION[s]:
+        if filled[b]:
+            return False
+    elif _BOX_POSITION[b] != count[s]:
+        return False
+    for ls, least in _BOX_LOCK[b]:  # noqa: SIM110 -- a loop: all() with a generator costs more here
+        if count[ls] < least:
+            return False
+    return True
+
+
+def ready_boxes(p: Player) -> list[int]:
+    """The boxes ``p`` could fill now if it could pay (and the per-year limits and the
+    sections' own conditions allow), ascending; recomputed when the counts it was
+    computed for are not ``p``'s counts."""
+    count = p.count
+    if count != p.ready_count:
+        filled = p.boxes
+        ready = []
+        for si, free, members in _FILLABLE_SECTIONS:
+            if free:
+                candidates = members
+            else:
+                n = count[si]
+                if n >= len(members):
+                    continue
+                candidates = (members[n],)
+            for b in candidates:
+                if free and filled[b]:
+                    continue
+                for ls, least in _BOX_LOCK[b]:
+                    if count[ls] < least:
+                        break
+                else:
+                    ready.append(b)
+        p.ready = ready
+        p.ready_count = count[:]
+    return p.ready
+
+
+_FILLABLE_SECTIONS = tuple((sec.index, sec.kind == "free", sec.boxes) for sec in FILLABLE)
 
 
 def _fills(state: HadriansWallState, seat: int, p: Player, out: list[Move]) -> None:
     """Append a fill move for every box ``seat`` can fill now, one per payment (HW-7)."""
-    stock = p.stock
-    count = p.count
-    filled = p.boxes
-    year_fills = p.year_fills
-    for si, free, per_year, n_boxes, gate, entries in PLAN:
-        if per_year and year_fills[si] >= per_year:
+    ready = p.ready if p.count == p.ready_count else ready_boxes(p)
+    aff = _afford(p.stock)
+    plain = _PLAIN_BIT
+    shapes = _FILL_SHAPE
+    for b in ready:
+        bit = plain[b]
+        if bit:
+            if aff & bit:
+                out.append(shapes[b].copy())
             continue
-        closed = False
-        for gs, least in gate:
-            if count[gs] < least:
-                closed = True
-                break
-        if closed:
+        si, per_year, free, special, box_id, bit, pays_by = _GENERAL[b]
+        if per_year and p.year_fills[si] >= per_year:
             continue
-        if free:
-            candidates: tuple[Any, ...] = entries
+        if free and p.boxes[b]:
+            continue
+        if bit:
+            if not aff & bit:
+                continue
         else:
-            n = count[si]
-            if n >= n_boxes:
+            pays = []
+            for cost_bit, label in pays_by:
+                if aff & cost_bit:
+                    pays.append(label)
+            if not pays:
                 continue
-            candidates = (entries[n],)
-        for b, box_id, costs, labels, lock, special in candidates:
-            if free and filled[b]:
-                continue
-            # the lock first: it fails more often than the payment and is cheaper to test
-            for ls, least in lock:
-                if count[ls] < least:
-                    break
-            else:
-                pays = []
-                for cost, label in zip(costs, labels, strict=True):
-                    for i, need in cost:
-                        if stock[i] < need:
-                            break
-                    else:
-                        pays.append(label)
-                if not pays:
+        if special:
+            count = p.count
+            if special == 1:
+                if count[S_BRIBES] >= p.disdain:
                     continue
-                if special:
-                    if special == 1:
-                        if count[S_BRIBES] >= p.disdain:
-                            continue
-                    elif special == 4:
-                        if not scout_sources(state, seat):
-                            continue
-                    else:
-                        g = special - 2
-                        strength = count[S_GLAD[g]]
-                        if strength and p.glad_damage[g] >= strength:
-                            continue
-                if len(costs) == 1:
-                    out.append({"type": "fill", "box": box_id})
-                else:
-                    for label in pays:
-                        out.append({"type": "fill", "box": box_id, "pay": label})
+            elif special == 4:
+                if not scout_sources(state, seat):
+                    continue
+            else:
+                g = special - 2
+                strength = count[S_GLAD[g]]
+                if strength and p.glad_damage[g] >= strength:
+                    continue
+        if bit:
+            out.append(shapes[b].copy())
+        else:
+            for label in pays:
+                out.append({"type": "fill", "box": box_id, "pay": label})
 
 
 _DECISIONS: dict[tuple[int, str, int], Decision] = {}
@@ -610,7 +765,9 @@ def pending(state: HadriansWallState) -> list[Decision]:
         for seat, p in enumerate(state.players):
             if p.ended:
                 continue
-            out.append(_decision(seat, _TODO_PROMPTS[p.todo[0][0]] if p.todo else "hw.prompt.act", year))
+            key = _TODO_PROMPTS[p.todo[0][0]] if p.todo else "hw.prompt.act"
+            d = _DECISIONS.get((seat, key, year))
+            out.append(d if d is not None else _decision(seat, key, year))
         return out
     if phase == PHASE_CHOOSE:
         return [_decision(seat, "hw.prompt.choose", year) for seat, p in enumerate(state.players) if not p.chosen]
@@ -712,16 +869,17 @@ def _play_end_year(state: HadriansWallState, seat: int, p: Player, move: Move, e
 
 @PLAY.on("fill")
 def _play_fill(state: HadriansWallState, seat: int, p: Player, move: Move, events: list[Event]) -> None:
-    b = C.box_index[move["box"]]
-    box = BOXES[b]
-    if box.section not in DEFERRED:
-        index = box.pay_labels.index(move["pay"]) if "pay" in move else 0
-        cost = box.costs[index]
-        for i in range(5):
-            p.stock[i] -= cost[i]
+    box_id = move["box"]
+    b = _BOX_INDEX[box_id]
+    pays = _PAY_NEEDS[b]
+    if pays is not None:
+        stock = p.stock
+        for i, n in pays[_PAY_LABELS[b].index(move["pay"])] if "pay" in move else pays[0]:
+            stock[i] -= n
     fill(state, seat, b)
-    events.append(Event("hw.fill", {"seat": seat, "box": box.id}))
-    settle(state, seat)
+    events.append(Event("hw.fill", {"seat": seat, "box": _BOX_ID[b]}))
+    if p.todo:
+        settle(state, seat)
 
 
 @FOLLOW_UP.on("cohort")

@@ -19,8 +19,8 @@ class Player:
 
     __slots__ = ("boxes", "chosen", "count", "deck", "defended", "diplomat_dirs", "dir_favours", "disdain", "ended",
                  "extra_picts", "favours_used", "glad_damage", "glad_fought", "goods", "guidelines", "hand", "hits",
-                 "map", "pending_guideline", "pending_prospect", "prospect", "stock", "temple_favours", "todo",
-                 "year_fills")
+                 "map", "pending_guideline", "pending_prospect", "prospect", "ready", "ready_count", "stock",
+                 "temple_favours", "todo", "year_fills")
     FIELDS: ClassVar[Fields]
     """Every field, declared once (below the class)."""
 
@@ -57,6 +57,12 @@ class Player:
         """Pict cards attacking this seat, per direction, less the favours used (year end)."""
         self.favours_used = 0
         self.defended = True
+        self.ready: list[int] = []
+        """Derived, not serialised (rules.ready_boxes): the boxes whose order and locks let
+        them be filled, ascending; kept up to date by rules.fill."""
+        self.ready_count: list[int] | None = None
+        """The section counts ``ready`` was computed for; None, or counts that differ (a
+        state read back, a test that set a count by hand), and it is recomputed."""
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -85,6 +91,9 @@ class Player:
         p.hits = self.hits[:]
         p.favours_used = self.favours_used
         p.defended = self.defended
+        p.ready = self.ready[:]
+        rc = self.ready_count
+        p.ready_count = None if rc is None else rc[:]
         return p
 
     def to_json(self) -> dict[str, Any]:
@@ -121,6 +130,8 @@ PLAYER_FIELDS = Fields(
     Field("hits", INTS),
     Field("favours_used", INT),
     Field("defended", BOOL),
+    Field("ready", derived=lambda p: [], clone="copy"),
+    Field("ready_count", derived=lambda p: None, clone="copy"),
 )
 Player.FIELDS = PLAYER_FIELDS
 

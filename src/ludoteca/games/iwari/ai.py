@@ -31,6 +31,7 @@ from ludoteca.engine import Game, Move, Rng
 
 from .components import DISCOVERY, UNION, cards
 from .rules import CARD_INDEX
+from .scoring import HOLDERS, MAJORITY, holders_of, majority_of
 from .state import DRAW, FEAT, PAY, PIECE, START, THIRD, IwariState
 
 ROLLOUT_DEPTH = 40
@@ -50,17 +51,11 @@ greedy policy would make every playout of a sample the same."""
 # -- shared arithmetic -----------------------------------------------------------------
 
 
-def _majority(counts: list[int]) -> list[int]:
-    """IW-13 tent points per tribe (as scoring.majority_points), inlined for speed: every
+def _majority(counts: list[int]) -> tuple[int, ...]:
+    """IW-13 tent points per tribe (scoring.majority_points), from the shared table: every
     tribe present scores the tent count of the rank above it, the leaders all tents."""
-    total = sum(counts)
-    if not total:
-        return [0] * len(counts)
-    ranks = sorted(set(counts), reverse=True)
-    above = {ranks[0]: total}
-    for i in range(1, len(ranks)):
-        above[ranks[i]] = ranks[i - 1]
-    return [above[c] if c else 0 for c in counts]
+    key = tuple(counts)
+    return MAJORITY.get(key) or majority_of(key)
 
 
 def _tent_gain(state: IwariState, territory: int, tribe: int, seat: int) -> float:
@@ -68,14 +63,25 @@ def _tent_gain(state: IwariState, territory: int, tribe: int, seat: int) -> floa
     against the average rival seat's, per scoring (times the territory's factor)."""
     tribes = state.tribes
     base = territory * tribes
-    counts = state.tent_count[base:base + tribes]
-    before = _majority(counts)
-    counts[tribe] += 1
-    after = _majority(counts)
-    seats = state.seats
-    mine = after[seat] - before[seat]
-    others = sum(after[s] - before[s] for s in range(seats) if s != seat) / (seats - 1)
-    return (mine - others) * state.territory_factor[territory]
+    counts = tuple(state.tent_count[base:base + tribes])
+    key = (counts, tribe, seat, state.seats)
+    gain = _GAINS.get(key)
+    if gain is None:
+        before = _majority(list(counts))
+        raised = list(counts)
+        raised[tribe] += 1
+        after = _majority(raised)
+        seats = state.seats
+        mine = after[seat] - before[seat]
+        others = sum(after[s] - before[s] for s in range(seats) if s != seat) / (seats - 1)
+        gain = _GAINS[key] = mine - others
+    return gain * state.territory_factor[territory]
+
+
+_GAINS: dict[tuple[tuple[int, ...], int, int, int], float] = {}
+"""_tent_gain before the territory's factor, per (tent counts, tribe, seat, seats): the
+playouts ask for it for every open territory at every placement, and few distinct keys
+occur (a territory has a few tent spaces)."""
 
 
 # -- the rollout policy ----------------------------------------------------------------
@@ -254,12 +260,12 @@ def _board_points(state: IwariState) -> tuple[list[float], list[float]]:
     totem_count = state.totem_count
     covered = state.covered
     cfactor = state.connection_factor
-    holders: list[tuple[list[int], int]] = []
-    for t in range(len(factor)):
-        base = t * tribes
-        counts = totem_count[base:base + tribes]
-        top = max(counts)
-        holders.append(([i for i in range(tribes) if counts[i] == top] if top else [], sum(counts)))
+    # per territory: (the totem majority holders as bits of tribes, the totems there)
+    known = HOLDERS
+    holders = []
+    for base in range(0, len(totem_count), tribes):
+        key = tuple(totem_count[base:base + tribes])
+        holders.append(known.get(key) or holders_of(key))
     for c in state.board.connections:
         if covered[c.index]:
             continue
@@ -267,19 +273,20 @@ def _board_points(state: IwariState) -> tuple[list[float], list[float]]:
         if not a:
             continue
         b, totals_b = holders[c.b]
-        if not b:
+        both = a & b
+        if not both:
             continue
         points = (totals_a + totals_b) * cfactor[c.index]
-        for tribe in a:
-            if tribe in b:
+        for tribe in range(tribes):
+            if both >> tribe & 1:
                 other[tribe] += points
     # Settlements: groups of 4+ joined tents score their size; a group of 3 is one tent
     # from it, so it counts half.
     neighbours = state.board.neighbours
     tents = state.tents
-    seen = [False] * len(tents)
+    seen = [tribe < 0 for tribe in tents]  # an empty space is no group's start
     for start, tribe in enumerate(tents):
-        if tribe < 0 or seen[start]:
+        if seen[start]:
             continue
         seen[start] = True
         stack = [start]

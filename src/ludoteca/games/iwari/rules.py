@@ -16,8 +16,8 @@ can be placed there and paid for, a piece only if the hand can pay for it.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from ludoteca.engine import Decision, Event, IllegalMove, Move, OptionValue, Prompt, Rng
 from ludoteca.engine.flow import Dispatch
@@ -35,6 +35,21 @@ from .components import (
 )
 from .components import expeditions as expedition_deck
 from .state import DRAW, FEAT, NO_PIECE, OVER, PAY, PIECE, START, THIRD, TOTEM, IwariState
+from .tables import (
+    ALL_BIOMES,
+    CARD_BIT,
+    DECK_MOVE,
+    DISCARD_MOVES,
+    DISPLAY_MOVES,
+    DONE_MOVE,
+    PASS_MOVE,
+    PAY_PATTERNS,
+    SEATS,
+    TOTEM_MOVE,
+    kit,
+    pay_pattern,
+    payable,
+)
 
 CARDS = cards()
 CARD_IDS = CARDS.ids
@@ -50,7 +65,7 @@ THIRD_TRIBE = 2
 
 def new_state(seats: int, options: Mapping[str, OptionValue], rng: Rng) -> IwariState:
     board = game_map(str(options["map"]))
-    kit = pieces()
+    stock = pieces()
     s = IwariState.__new__(IwariState)
     s.end = None
     s.rng = rng
@@ -58,6 +73,7 @@ def new_state(seats: int, options: Mapping[str, OptionValue], rng: Rng) -> Iwari
     s.tribes = 3 if seats == 2 else seats
     s.map_id = board.id
     s.board = board
+    s.kit = kit(board.id)
     s.feats_on = bool(options["feats"])
     s.expeditions_on = bool(options["expeditions"])
     n_t = len(board.territories)
@@ -66,8 +82,11 @@ def new_state(seats: int, options: Mapping[str, OptionValue], rng: Rng) -> Iwari
     s.totem_count = [0] * (n_t * s.tribes)
     s.pieces_in = [0] * n_t
     s.free = [len(t.spaces) for t in board.territories]
-    s.tents_left = [kit.tents_on_map] * s.tribes
-    s.totems_left = [kit.totems] * s.tribes
+    s.tents_left = [stock.tents_on_map] * s.tribes
+    s.totems_left = [stock.totems] * s.tribes
+    s.tent_room = sum(1 << t for t, free in enumerate(s.free) if free > 0)
+    s.totem_room = 0  # no tents yet: no majority to hold a totem
+    s.room_for = s.pieces_in[:]
     # IW-4: mountains cover one spot of a type; the types are drawn at random.
     s.covered = [0] * len(board.connections)
     types = rng.sample(range(4), mountains_by_seats()[seats])
@@ -148,37 +167,59 @@ def can_totem(state: IwariState, territory: int, tribe: int) -> bool:
             and totems_in(state, territory) < tent_majority(state, territory))
 
 
+def _totem_room_at(state: IwariState, t: int) -> bool:
+    """can_totem without the tribe's stock: allowed, and fewer totems than the tent majority."""
+    base = t * state.tribes
+    end = base + state.tribes
+    return (state.kit.totem_allowed[t] and state.pieces_in[t] > 0
+            and sum(state.totem_count[base:end]) < max(state.tent_count[base:end]))
+
+
+def room(state: IwariState) -> None:
+    """Bring ``tent_room`` and ``totem_room`` up to date if they were not computed for
+    the pieces on the board now (a state read back from JSON, pieces put by hand)."""
+    if state.room_for == state.pieces_in:
+        return
+    tent = totem = 0
+    for t, free in enumerate(state.free):
+        if free > 0:
+            tent |= 1 << t
+        if _totem_room_at(state, t):
+            totem |= 1 << t
+    state.tent_room = tent
+    state.totem_room = totem
+    state.room_for = state.pieces_in[:]
+
+
+def open_mask(state: IwariState, tribe: int, hand: list[int]) -> int:
+    """The territories (bits) where ``tribe`` can place a piece paid from ``hand`` (IW-5, IW-6)."""
+    if state.room_for != state.pieces_in:
+        room(state)
+    mask = state.tent_room if state.tents_left[tribe] > 0 else 0
+    if state.totems_left[tribe] > 0:
+        mask |= state.totem_room
+    return mask & state.kit.biome_territories[payable(hand)]
+
+
 def open_territories(state: IwariState, tribe: int, hand: list[int]) -> list[int]:
     """The territories where ``tribe`` can place a piece paid from ``hand`` (IW-5, IW-6)."""
-    counts = biome_counts(hand)
-    payable = [True] * 5 if max(counts) >= 2 else [n > 0 for n in counts]  # a pair pays anywhere
-    has_tent = state.tents_left[tribe] > 0
-    has_totem = state.totems_left[tribe] > 0
-    free = state.free
-    pieces_in = state.pieces_in
-    allowed = state.board.totem_allowed
-    tribes = state.tribes
-    tent_count = state.tent_count
-    totem_count = state.totem_count
-    out = []
-    for t, biome in enumerate(state.board.territory_biome):
-        if not payable[biome]:
-            continue
-        if has_tent and free[t]:
-            out.append(t)
-        elif has_totem and pieces_in[t] and allowed[t]:  # can_totem, inlined
-            base = t * tribes
-            if sum(totem_count[base:base + tribes]) < max(tent_count[base:base + tribes]):
-                out.append(t)
-    return out
+    mask = open_mask(state, tribe, hand)
+    return [t for t in range(len(state.free)) if mask >> t & 1]
 
 
 def piece_possible(state: IwariState) -> bool:
     t = state.territory
-    hand = state.hands[state.current]
-    if not can_pay(biome_counts(hand), state.board.territories[t].biome):
+    kit = state.kit
+    if not payable(state.hands[state.current]) & kit.territory_bit[t]:
         return False
-    return can_tent(state, t, state.tribe) or (state.limit == 2 and can_totem(state, t, state.tribe))
+    tribe = state.tribe
+    if state.free[t] > 0 and state.tents_left[tribe] > 0:
+        return True
+    if state.limit == 2 and state.totems_left[tribe] > 0:
+        if state.room_for != state.pieces_in:
+            room(state)
+        return bool(state.totem_room >> t & 1)
+    return False
 
 
 def payments(hand: list[int], biome: int) -> list[list[int]]:
@@ -202,90 +243,132 @@ def draw_sources(state: IwariState) -> bool:
 PROMPTS = {START: "iwari.prompt.start", PIECE: "iwari.prompt.piece", PAY: "iwari.prompt.pay",
            DRAW: "iwari.prompt.draw", FEAT: "iwari.prompt.feat", THIRD: "iwari.prompt.third"}
 
-
-_DECISIONS: dict[tuple[Any, ...], list[Decision]] = {}
-"""Decisions are immutable and few: built once per (phase, seat, ...) and shared."""
+# Decisions are immutable and few: built once per (phase, seat, ...) and shared; the
+# caller gets a fresh list. Per phase * SEATS + seat: the plain phases' decision lists,
+# [] when the game is over, None where the rest of the state decides (piece, pay, feat).
+_PLAIN: tuple[list[Decision] | None, ...] = tuple(
+    [Decision(seat, Prompt(PROMPTS[phase], {"seat": seat}))] if phase in (START, DRAW, THIRD)
+    else [] if phase == OVER else None
+    for phase in range(OVER + 1) for seat in range(SEATS))
+_FEAT_DECISIONS: dict[tuple[int, int], list[Decision]] = {}
 
 
 def pending(state: IwariState) -> list[Decision]:
+    plain = _PLAIN[state.phase * SEATS + state.current]
+    if plain is not None:
+        return plain[:]
     phase = state.phase
-    if phase == OVER:
-        return []
-    if phase in (PIECE, PAY):
-        key: tuple[Any, ...] = (phase, state.current, state.tribe, state.board.territories[state.territory].id)
-    elif phase == FEAT:
-        key = (phase, state.current, FEATS[state.feat_queue[0][0]])
-    else:
-        key = (phase, state.current)
-    cached = _DECISIONS.get(key)
-    if cached is None:
-        args: dict[str, Any] = {"seat": state.current}
-        if phase in (PIECE, PAY):
-            args["tribe"], args["territory"] = key[2], key[3]
-        elif phase == FEAT:
-            args["feat"] = key[2]
-        # The third tribe's move cannot be ended early (IW-9): its prompt offers no "end".
-        prompt = "iwari.prompt.third_piece" if phase == PIECE and state.tribe != state.current else PROMPTS[phase]
-        cached = _DECISIONS[key] = [Decision(state.current, Prompt(prompt, args))]
-    return cached[:]
+    if phase == FEAT:
+        seat, kind = state.current, state.feat_queue[0][0]
+        cached = _FEAT_DECISIONS.get((seat, kind))
+        if cached is None:
+            cached = _FEAT_DECISIONS[seat, kind] = [
+                Decision(seat, Prompt(PROMPTS[FEAT], {"seat": seat, "feat": FEATS[kind]}))]
+        return cached[:]
+    key = (phase, state.current, state.tribe, state.territory)
+    return (state.kit.decisions.get(key) or state.kit.decision(key, phase == PAY))[:]
 
 
 # -- legal moves, per phase ----------------------------------------------------------------
 
 Legal = Callable[[IwariState, int], list[Move]]
 LEGAL: Dispatch[int, Legal] = Dispatch("iwari: legal moves by phase")
+_copy = dict.copy
 
 
 def legal(state: IwariState, seat: int) -> list[Move]:
-    if state.phase == OVER or seat != state.current:
+    """The moves of ``seat``. The move shapes are built once (tables.py) and copied, since
+    callers may keep or change the moves they get. The four phases of almost every
+    decision are written out here, the others dispatched: a call costs more than most of
+    what these phases do."""
+    phase = state.phase
+    if seat != state.current or phase == OVER:
         return []
-    return LEGAL[state.phase](state, seat)
+    moves: list[Move]
+    if phase == DRAW:
+        moves = [DECK_MOVE.copy()] if state.deck else []
+        for card in state.display:
+            moves.append(DISPLAY_MOVES[card].copy())
+        return moves
+    if phase == START:
+        # open_mask, inlined
+        hand = state.hands[seat]
+        if state.room_for != state.pieces_in:
+            room(state)
+        mask = state.tent_room if state.tents_left[seat] > 0 else 0
+        if state.totems_left[seat] > 0:
+            mask |= state.totem_room
+        biomes = 0
+        for card in hand:
+            bit = CARD_BIT[card]
+            if biomes & bit:
+                biomes = ALL_BIOMES  # a pair pays anywhere
+                break
+            biomes |= bit
+        kit = state.kit
+        mask &= kit.biome_territories[biomes]
+        if mask:
+            moves = list(map(_copy, kit.territory_moves.get(mask) or kit.territory_shapes(mask)))
+            # IW-11: instead of a regular move, discard one card and draw one.
+            for card in hand:
+                moves.append(DISCARD_MOVES[card].copy())
+            return moves
+        moves = [DISCARD_MOVES[card].copy() for card in hand]
+        return moves or [PASS_MOVE.copy()]
+    if phase == PIECE:
+        t = state.territory
+        kit = state.kit
+        moves = []
+        tribe = state.tribe
+        if state.placed < state.limit:
+            # payable(), inlined: a card of the territory's biome, or a pair
+            need = kit.territory_bit[t]
+            biomes = 0
+            for card in state.hands[seat]:
+                bit = CARD_BIT[card]
+                if bit == need or biomes & bit:
+                    biomes = ALL_BIOMES
+                    break
+                biomes |= bit
+            if biomes == ALL_BIOMES:
+                if state.free[t] > 0 and state.tents_left[tribe] > 0:
+                    tents = state.tents
+                    shapes = kit.tent_moves
+                    for space in kit.spaces[t]:
+                        if tents[space] < 0:
+                            moves.append(shapes[space].copy())
+                if state.limit == 2 and state.totems_left[tribe] > 0:
+                    if state.room_for != state.pieces_in:
+                        room(state)
+                    if state.totem_room >> t & 1:
+                        moves.append(TOTEM_MOVE.copy())
+        if state.placed and tribe == seat:
+            # IW-9: the third tribe's move uses the rest of the hand; it stops only when
+            # no further piece can be placed and paid for (the move then ends by itself).
+            moves.append(DONE_MOVE.copy())
+        return moves
+    if phase == PAY:
+        # payments(), as moves: the positions in the hand of each payment, per territory
+        # biome and biomes of the hand (as digits 1-5 in base 6), come from a table
+        hand = state.hands[seat]
+        biome = state.board.territory_biome[state.territory]
+        code = biome + 1
+        for card in hand:
+            code = code * 6 + CARD_BIOME[card] + 1
+        moves = []
+        for i, j in PAY_PATTERNS.get(code) or pay_pattern(biome, hand):
+            if j < 0:
+                moves.append({"type": "pay", "cards": [CARD_IDS[hand[i]]]})
+            else:
+                moves.append({"type": "pay", "cards": [CARD_IDS[hand[i]], CARD_IDS[hand[j]]]})
+        return moves
+    return LEGAL[phase](state, seat)
 
 
-@LEGAL.on(START, THIRD)
-def _legal_territory(state: IwariState, seat: int) -> list[Move]:
-    hand = state.hands[seat]
-    territories = state.board.territories
-    moves: list[Move] = [{"type": "territory", "territory": territories[t].id}
-                         for t in open_territories(state, state.tribe, hand)]
-    if state.phase == START:
-        # IW-11: instead of a regular move, discard one card and draw one.
-        moves += [{"type": "discard", "card": CARD_IDS[card]} for card in hand]  # a list: faster than a generator
-        if not moves:
-            moves.append({"type": "pass"})
-    return moves
-
-
-@LEGAL.on(PIECE)
-def _legal_piece(state: IwariState, seat: int) -> list[Move]:
-    board = state.board
-    t = state.territory
-    moves: list[Move] = []
-    if state.placed < state.limit and can_pay(biome_counts(state.hands[seat]), board.territories[t].biome):
-        if can_tent(state, t, state.tribe):
-            tents = state.tents
-            moves += [{"type": "tent", "space": board.space_ids[s]}
-                      for s in board.territories[t].spaces if tents[s] < 0]
-        if state.limit == 2 and can_totem(state, t, state.tribe):
-            moves.append({"type": "totem"})
-    if state.placed and state.tribe == seat:
-        # IW-9: the third tribe's move uses the rest of the hand; it stops only when
-        # no further piece can be placed and paid for (the move then ends by itself).
-        moves.append({"type": "done"})
-    return moves
-
-
-@LEGAL.on(PAY)
-def _legal_pay(state: IwariState, seat: int) -> list[Move]:
-    return [{"type": "pay", "cards": [CARD_IDS[c] for c in pay]}
-            for pay in payments(state.hands[seat], state.board.territories[state.territory].biome)]
-
-
-@LEGAL.on(DRAW)
-def _legal_draw(state: IwariState, seat: int) -> list[Move]:
-    moves: list[Move] = [{"type": "draw", "from": "deck"}] if state.deck else []
-    moves += [{"type": "draw", "from": "display", "card": CARD_IDS[c]} for c in state.display]
-    return moves
+@LEGAL.on(THIRD)
+def _legal_third(state: IwariState, seat: int) -> list[Move]:
+    mask = open_mask(state, state.tribe, state.hands[seat])
+    return list(map(_copy, state.kit.territory_shapes(mask))) if mask else []
 
 
 @LEGAL.on(FEAT)
@@ -304,36 +387,55 @@ PLAY: Dispatch[str, Play] = Dispatch("iwari: moves by kind")
 
 
 def perform(state: IwariState, seat: int, move: Move) -> list[Event]:
+    """Play ``move``. The four kinds of almost every move (draw, pay, territory, tent) are
+    written out here, the others dispatched (PLAY)."""
     events: list[Event] = []
-    PLAY[move["type"]](state, seat, move, events)
+    kind = move["type"]
+    if kind == "draw":
+        hand = state.hands[seat]
+        deck = state.deck
+        if move["from"] == "deck":
+            card = deck.pop()
+            events.append(_DREW_DECK[seat])
+            events.append(_YOU_DREW[seat][card])
+            if not deck:
+                _deck_exhausted(state, events)
+        else:
+            card = CARD_INDEX[move["card"]]
+            display = state.display
+            display.remove(card)
+            events.append(_DREW_DISPLAY[seat][CARD_BIOME[card]])
+            if deck:
+                # The display is refilled from the deck at once (Decisions: IW-10).
+                new = deck.pop()
+                display.append(new)
+                events.append(_REFILLED[new])
+                if not deck:
+                    _deck_exhausted(state, events)
+        insort(hand, card)
+        if len(hand) >= HAND or not (state.deck or state.display):
+            _end_turn(state, events)
+    elif kind == "pay":
+        _pay_and_place(state, seat, move["cards"], events)
+    elif kind == "territory":
+        t = state.board.territory_index[move["territory"]]
+        state.territory = t
+        state.placed = 0
+        # IW-6: an unexplored territory takes exactly one tent; otherwise up to two pieces.
+        state.limit = 2 if state.pieces_in[t] else 1
+        state.phase = PIECE
+    elif kind == "tent":
+        state.piece = state.board.space_index[move["space"]]
+        state.phase = PAY
+    else:
+        PLAY[kind](state, seat, move, events)
     return events
-
-
-@PLAY.on("territory")
-def _play_territory(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
-    t = state.board.territory_index[move["territory"]]
-    state.territory = t
-    state.placed = 0
-    # IW-6: an unexplored territory takes exactly one tent; otherwise up to two pieces.
-    state.limit = 2 if state.pieces_in[t] else 1
-    state.phase = PIECE
-
-
-@PLAY.on("tent")
-def _play_tent(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
-    state.piece = state.board.space_index[move["space"]]
-    state.phase = PAY
 
 
 @PLAY.on("totem")
 def _play_totem(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
     state.piece = TOTEM
     state.phase = PAY
-
-
-@PLAY.on("pay")
-def _play_pay(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
-    _pay_and_place(state, seat, [CARD_INDEX[c] for c in move["cards"]], events)
 
 
 @PLAY.on("done")
@@ -346,13 +448,13 @@ def _play_discard(state: IwariState, seat: int, move: Move, events: list[Event])
     card = CARD_INDEX[move["card"]]
     state.hands[seat].remove(card)
     state.discard.append(card)
-    events.append(Event("iwari.discarded", {"seat": seat, "biome": BIOMES[CARD_BIOME[card]]}))
+    events.append(_DISCARDED[seat][CARD_BIOME[card]])
     _enter_draw(state, events)
 
 
 @PLAY.on("pass")
 def _play_pass(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
-    events.append(Event("iwari.passed", {"seat": seat}))
+    events.append(_PASSED[seat])
     _enter_draw(state, events)
 
 
@@ -362,41 +464,64 @@ def _play_feat(state: IwariState, seat: int, move: Move, events: list[Event]) ->
     _after_piece(state, events)
 
 
-def _pay_and_place(state: IwariState, seat: int, paid: list[int], events: list[Event]) -> None:
-    board = state.board
+def _pay_and_place(state: IwariState, seat: int, cards: list[str], events: list[Event]) -> None:
+    """Pay ``cards`` (ids) and place the chosen piece (IW-7, IW-8)."""
     hand = state.hands[seat]
-    for card in paid:
+    discard = state.discard
+    paid = 0  # the biomes paid, as digits 1-5 in base 6: part of the shared event's key (tables.py)
+    for card_id in cards:
+        card = CARD_INDEX[card_id]
         hand.remove(card)
-        state.discard.append(card)
-    if state.tribe == seat:
-        state.played += len(paid)
-    t = state.territory
+        discard.append(card)
+        paid = paid * 6 + CARD_BIOME[card] + 1
     tribe = state.tribe
+    if tribe == seat:
+        state.played += len(cards)
+    t = state.territory
     at = t * state.tribes + tribe
-    biomes = [BIOMES[CARD_BIOME[c]] for c in paid]
-    tid = board.territories[t].id
     state.pieces_in[t] += 1
     state.placed += 1
     space = state.piece
     state.piece = NO_PIECE
+    kit = state.kit
+    room_for = state.room_for
     if space == TOTEM:
         state.totem_count[at] += 1
         state.totems_left[tribe] -= 1
-        events.append(Event("iwari.placed_totem", {"tribe": tribe, "territory": tid, "paid": biomes}))
+        event = kit.placed_events.get(((tribe * kit.n_pieces + kit.n_spaces + t) << 16) + paid)
+        events.append(event or kit.placed_event(tribe, -1, t, cards))
+        if room_for is not None:
+            # more totems: room for one more can only close (stale masks stay stale)
+            room_for[t] += 1
+            if state.totem_room >> t & 1:
+                base = t * state.tribes
+                totems = state.totem_count[base:base + state.tribes]
+                if sum(totems) >= max(state.tent_count[base:base + state.tribes]):
+                    state.totem_room &= ~(1 << t)
     else:
         state.tents[space] = tribe
         state.tent_count[at] += 1
         state.free[t] -= 1
         state.tents_left[tribe] -= 1
-        events.append(Event("iwari.placed_tent", {"tribe": tribe, "territory": tid,
-                                                  "space": board.space_ids[space], "paid": biomes}))
+        event = kit.placed_events.get(((tribe * kit.n_pieces + space) << 16) + paid)
+        events.append(event or kit.placed_event(tribe, space, t, cards))
         if state.tents_left[tribe] == 0 and not state.end_triggered:
             # IW-14: a tribe without tents ends the journey (after this round).
             state.end_triggered = True
             events.append(Event("iwari.end_triggered", {"reason": "tents", "tribe": tribe}))
+        if room_for is not None:
+            # a tent fills a space, and a higher majority can only open room for a totem
+            room_for[t] += 1
+            if not state.free[t]:
+                state.tent_room &= ~(1 << t)
+            if not state.totem_room >> t & 1 and kit.totem_allowed[t]:
+                base = t * state.tribes
+                totems = state.totem_count[base:base + state.tribes]
+                if sum(totems) < max(state.tent_count[base:base + state.tribes]):
+                    state.totem_room |= 1 << t
     if tribe < state.seats and (state.feats_on or state.expeditions_on):
         # the third tribe earns neither feats nor expeditions
-        group = scoring.component(board, state.tents, space) if space != TOTEM else []
+        group = scoring.component(state.board, state.tents, space) if space != TOTEM else []
         if state.feats_on:
             feats.check(state, tribe, space, group)
         if state.expeditions_on:
@@ -424,8 +549,8 @@ def _finish_move(state: IwariState, events: list[Event]) -> None:
         state.tribe = THIRD_TRIBE
         state.territory = -1
         state.placed = 0
-        events.append(Event("iwari.third_tribe", {"seat": seat}))
-        if open_territories(state, THIRD_TRIBE, hand):
+        events.append(_THIRD_TRIBE[seat])
+        if open_mask(state, THIRD_TRIBE, hand):
             state.phase = THIRD
             return
         _spend_rest(state, events)
@@ -445,36 +570,23 @@ def _enter_draw(state: IwariState, events: list[Event]) -> None:
     """IW-10: refill the hand to 3 from the deck and/or the display."""
     state.tribe = state.current
     state.territory = -1
-    if len(state.hands[state.current]) >= HAND or not draw_sources(state):
+    if len(state.hands[state.current]) >= HAND or not (state.deck or state.display):
         _end_turn(state, events)
     else:
         state.phase = DRAW
 
 
-@PLAY.on("draw")
-def _draw(state: IwariState, seat: int, move: Move, events: list[Event]) -> None:
-    hand = state.hands[seat]
-    if move["from"] == "deck":
-        card = state.deck.pop()
-        events.append(Event("iwari.drew_deck", {"seat": seat}))
-        events.append(Event("iwari.you_drew", {"card": CARD_IDS[card]}, to=seat))
-        if not state.deck:
-            _deck_exhausted(state, events)
-    else:
-        card = CARD_INDEX[move["card"]]
-        state.display.remove(card)
-        events.append(Event("iwari.drew_display", {"seat": seat, "biome": BIOMES[CARD_BIOME[card]]}))
-        if state.deck:
-            # The display is refilled from the deck at once (Decisions: IW-10).
-            new = state.deck.pop()
-            state.display.append(new)
-            events.append(Event("iwari.display_refilled", {"card": CARD_IDS[new]}))
-            if not state.deck:
-                _deck_exhausted(state, events)
-    hand.append(card)
-    hand.sort()
-    if len(hand) >= HAND or not draw_sources(state):
-        _end_turn(state, events)
+# The draw's events, built once and shared (like the Decisions above): a third of a
+# playout's decisions are draws, and nothing reads or changes an event's fields after
+# perform returns it (to_json and the log copy its args).
+_SEATS = range(5)
+_DREW_DECK = tuple(Event("iwari.drew_deck", {"seat": s}) for s in _SEATS)
+_YOU_DREW = tuple(tuple(Event("iwari.you_drew", {"card": c}, to=s) for c in CARD_IDS) for s in _SEATS)
+_DREW_DISPLAY = tuple(tuple(Event("iwari.drew_display", {"seat": s, "biome": b}) for b in BIOMES) for s in _SEATS)
+_REFILLED = tuple(Event("iwari.display_refilled", {"card": c}) for c in CARD_IDS)
+_DISCARDED = tuple(tuple(Event("iwari.discarded", {"seat": s, "biome": b}) for b in BIOMES) for s in _SEATS)
+_PASSED = tuple(Event("iwari.passed", {"seat": s}) for s in _SEATS)
+_THIRD_TRIBE = tuple(Event("iwari.third_tribe", {"seat": s}) for s in _SEATS)
 
 
 def _deck_exhausted(state: IwariState, events: list[Event]) -> None:
@@ -483,12 +595,11 @@ def _deck_exhausted(state: IwariState, events: list[Event]) -> None:
         # IW-12: half-journey scoring, then the discards become the new deck.
         half = scoring.tent_scoring(state)
         state.half = half
-        for row in half:
-            for tribe, points in enumerate(row):
-                state.scores[tribe] += points
-        events.append(Event("iwari.half_journey", {
-            "points": [sum(row[tribe] for row in half) for tribe in range(state.tribes)],
-            "scores": state.scores[:]}))
+        points = [sum(column) for column in zip(*half, strict=True)]
+        scores = state.scores
+        for tribe, gained in enumerate(points):
+            scores[tribe] += gained
+        events.append(Event("iwari.half_journey", {"points": points, "scores": scores[:]}))
         state.deck = state.discard
         state.discard = []
         state.rng.shuffle(state.deck)
@@ -503,7 +614,9 @@ def _deck_exhausted(state: IwariState, events: list[Event]) -> None:
 
 def _end_turn(state: IwariState, events: list[Event]) -> None:
     state.turns += 1
-    following = (state.current + 1) % state.seats
+    following = state.current + 1
+    if following == state.seats:
+        following = 0
     if state.end_triggered and following == 0:
         # IW-14: the round is over, every seat has played as often: the journey ends.
         final = state.end = scoring.end_scoring(state)  # result() reads it again

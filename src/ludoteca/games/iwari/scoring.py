@@ -19,23 +19,36 @@ def majority_points(counts: list[int]) -> list[int]:
     other tribe present scores as many points as the tribe just above it has tents.
     Tied tribes score alike (they are one rank).
     """
-    ranks = sorted({c for c in counts if c > 0}, reverse=True)
-    if not ranks:
-        return [0] * len(counts)
-    total = sum(counts)
-    above = {ranks[i]: ranks[i - 1] for i in range(1, len(ranks))}
-    above[ranks[0]] = total
-    return [above[c] if c > 0 else 0 for c in counts]
+    return list(majority_of(tuple(counts)))
+
+
+MAJORITY: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""majority_points per tuple of counts, filled as met: few distinct tuples occur (a
+territory has a few tent spaces), and each scoring asks for one per territory."""
+
+
+def majority_of(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """majority_points of a tuple of counts, as a shared tuple."""
+    points = MAJORITY.get(counts)
+    if points is None:
+        ranks = sorted({c for c in counts if c > 0}, reverse=True)
+        above = {ranks[i]: ranks[i - 1] for i in range(1, len(ranks))}
+        if ranks:
+            above[ranks[0]] = sum(counts)
+        points = MAJORITY[counts] = tuple(above[c] if c > 0 else 0 for c in counts)
+    return points
 
 
 def tent_scoring(state: IwariState) -> list[list[int]]:
     """Per territory, per tribe: tent points times the territory's factor (feats, IW-19)."""
     tribes = state.tribes
+    counts = state.tent_count
+    majority = MAJORITY
     out = []
-    for t in range(len(state.territory_factor)):
-        points = majority_points(state.tent_count[t * tribes:(t + 1) * tribes])
-        factor = state.territory_factor[t]
-        out.append([p * factor for p in points])
+    for t, factor in enumerate(state.territory_factor):
+        key = tuple(counts[t * tribes:t * tribes + tribes])
+        points = majority.get(key) or majority_of(key)
+        out.append(list(points) if factor == 1 else [p * factor for p in points])
     return out
 
 
@@ -56,6 +69,21 @@ def totem_majority_holders(state: IwariState, connection: int) -> list[int]:
     return [tribe for tribe in a if tribe in b]
 
 
+HOLDERS: dict[tuple[int, ...], tuple[int, int]] = {}
+"""Per tuple of totem counts: (the majority holders as bits of tribes, the totems there)."""
+
+
+def holders_of(counts: tuple[int, ...]) -> tuple[int, int]:
+    """HOLDERS' entry for ``counts`` (filled as met)."""
+    found = HOLDERS.get(counts)
+    if found is None:
+        mask = 0
+        for tribe in majority_holders(list(counts)):
+            mask |= 1 << tribe
+        found = HOLDERS[counts] = (mask, sum(counts))
+    return found
+
+
 def totem_scoring(state: IwariState) -> list[list[int]]:
     """IW-15: per connection (in number order), per tribe.
 
@@ -65,16 +93,26 @@ def totem_scoring(state: IwariState) -> list[list[int]]:
     """
     tribes = state.tribes
     totems = state.totem_count
+    holders = HOLDERS
+    per_territory = []
+    for base in range(0, len(totems), tribes):
+        key = tuple(totems[base:base + tribes])
+        per_territory.append(holders.get(key) or holders_of(key))
+    covered = state.covered
+    factor = state.connection_factor
     out = []
     for c in state.board.connections:
         row = [0] * tribes
-        if not state.covered[c.index]:
-            holders = totem_majority_holders(state, c.index)
-            if holders:
-                a, b = c.a * tribes, c.b * tribes
-                points = (sum(totems[a:a + tribes]) + sum(totems[b:b + tribes])) * state.connection_factor[c.index]
-                for tribe in holders:
-                    row[tribe] = points
+        i = c.index
+        if not covered[i]:
+            held_a, in_a = per_territory[c.a]
+            held_b, in_b = per_territory[c.b]
+            both = held_a & held_b
+            if both:
+                points = (in_a + in_b) * factor[i]
+                for tribe in range(tribes):
+                    if both >> tribe & 1:
+                        row[tribe] = points
         out.append(row)
     return out
 
@@ -95,15 +133,23 @@ def component(board: GameMap, tents: list[int], start: int) -> list[int]:
 
 def settlements(state: IwariState) -> list[list[list[int]]]:
     """Per tribe, its settlements: groups of 4 or more joined tents, as sorted space lists."""
-    board = state.board
+    neighbours = state.board.neighbours
+    tents = state.tents
     out: list[list[list[int]]] = [[] for _ in range(state.tribes)]
-    seen: set[int] = set()
-    for space, tribe in enumerate(state.tents):
-        if tribe < 0 or space in seen:
+    seen = [False] * len(tents)
+    for space, tribe in enumerate(tents):
+        if tribe < 0 or seen[space]:
             continue
-        group = component(board, state.tents, space)
-        seen.update(group)
+        # one flood fill per group, the group list growing while it is walked
+        seen[space] = True
+        group = [space]
+        for s in group:
+            for n in neighbours[s]:
+                if not seen[n] and tents[n] == tribe:
+                    seen[n] = True
+                    group.append(n)
         if len(group) >= 4:
+            group.sort()
             out[tribe].append(group)
     return out
 
@@ -124,10 +170,10 @@ def end_scoring(state: IwariState) -> dict[str, Any]:
     totems = totem_scoring(state)
     groups = settlements(state)
     purple = purple_road_scoring(state)
-    totals = []
-    for tribe in range(state.tribes):
-        totals.append(sum(row[tribe] for row in tents) + sum(row[tribe] for row in totems)
-                      + sum(len(g) for g in groups[tribe]) + purple[tribe])
+    totals = [sum(column) for column in zip(*tents, *totems, purple, strict=True)]
+    for tribe, found in enumerate(groups):
+        for group in found:
+            totals[tribe] += len(group)
     return {"tents": tents, "totems": totems, "settlements": groups, "purple": purple, "totals": totals}
 
 
@@ -137,7 +183,7 @@ def breakdown(state: IwariState, seat: int, end: dict[str, Any] | None = None) -
     ``end`` is ``end_scoring(state)`` if the caller has it already (one per result, not per seat).
     """
     board = state.board
-    tids = [t.id for t in board.territories]
+    tids = state.kit.tids
     out: dict[str, Any] = {}
     if state.half is not None:
         per = {tids[t]: row[seat] for t, row in enumerate(state.half) if row[seat]}
@@ -145,8 +191,8 @@ def breakdown(state: IwariState, seat: int, end: dict[str, Any] | None = None) -
     if state.phase == OVER:  # the board is final
         end = end or end_scoring(state)
         territories = {tids[t]: row[seat] for t, row in enumerate(end["tents"]) if row[seat]}
-        connections = {str(board.connections[c].number): row[seat]
-                       for c, row in enumerate(end["totems"]) if row[seat]}
+        names = state.kit.connection_names
+        connections = {names[c]: row[seat] for c, row in enumerate(end["totems"]) if row[seat]}
         sizes = [len(g) for g in end["settlements"][seat]]
         groups = [sorted({tids[board.space_territory[s]] for s in g}) for g in end["settlements"][seat]]
         out["end_journey"] = {

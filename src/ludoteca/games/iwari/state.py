@@ -15,6 +15,7 @@ from ludoteca.engine import Rng
 from ludoteca.engine.fields import BOOL, INT, INT_ROWS, INTS, RNG, STR, Field, Fields, Kind, optional
 
 from .components import GameMap, cards, game_map
+from .tables import MapKit, kit
 
 # Phases: what the pending seat is deciding.
 START = 0  # choose a territory, or discard one card, or (nothing possible) pass
@@ -54,6 +55,7 @@ class IwariState:
         "free",
         "half",
         "hands",
+        "kit",
         "limit",
         "map_id",
         "phase",
@@ -62,14 +64,17 @@ class IwariState:
         "placed",
         "played",
         "rng",
+        "room_for",
         "scores",
         "seats",
         "tent_count",
+        "tent_room",
         "tents",
         "tents_left",
         "territory",
         "territory_factor",
         "totem_count",
+        "totem_room",
         "totems_left",
         "tribe",
         "tribes",
@@ -81,6 +86,8 @@ class IwariState:
 
     board: GameMap
     """The map in play (immutable, shared by clones; not serialised: ``map_id`` names it)."""
+    kit: MapKit
+    """The map's lookup tables for the rules (shared by clones; not serialised)."""
     rng: Rng
     seats: int
     tribes: int
@@ -133,6 +140,15 @@ class IwariState:
     expedition_cards: list[int]
     expedition_done: list[list[int]]
     expedition_points: list[int]
+    tent_room: int
+    """Derived, not serialised: the territories (bits) with an empty tent space."""
+    totem_room: int
+    """Derived, not serialised: the territories (bits) where a totem may go (IW-7, IW-24):
+    allowed, and fewer totems than the tent majority."""
+    room_for: list[int] | None
+    """The ``pieces_in`` that ``tent_room`` and ``totem_room`` were computed for; None, or
+    counts that differ (a state read back from JSON, pieces put by hand in a test), means
+    they must be rebuilt before use (rules.room). Placing a piece keeps all three up to date."""
     end: dict[str, Any] | None
     """The end-of-journey scoring once the game is over, kept for ``result`` (not serialised:
     recomputed from the board when a state is read back)."""
@@ -140,6 +156,7 @@ class IwariState:
     def copy(self) -> IwariState:
         new = IwariState.__new__(IwariState)
         new.board = self.board
+        new.kit = self.kit
         new.rng = self.rng.copy()
         new.seats = self.seats
         new.tribes = self.tribes
@@ -179,6 +196,10 @@ class IwariState:
         new.expedition_cards = self.expedition_cards
         new.expedition_done = [seats[:] for seats in self.expedition_done]
         new.expedition_points = self.expedition_points[:]
+        new.tent_room = self.tent_room
+        new.totem_room = self.totem_room
+        room_for = self.room_for
+        new.room_for = None if room_for is None else room_for[:]
         new.end = self.end  # set once at the end, never mutated: shared
         return new
 
@@ -218,6 +239,7 @@ FEAT_QUEUE = Kind("feat queue", lambda queue: [[kind, seat, list(targets)] for k
 
 STATE_FIELDS = Fields(
     Field("board", derived=lambda s: game_map(s.map_id)),
+    Field("kit", derived=lambda s: kit(s.map_id)),
     Field("rng", RNG),
     Field("seats", INT),
     Field("tribes", INT),
@@ -257,6 +279,9 @@ STATE_FIELDS = Fields(
     Field("expedition_cards", INTS, clone="share"),  # drawn at set-up, never changes
     Field("expedition_done", INT_ROWS),
     Field("expedition_points", INTS),
+    Field("tent_room", derived=lambda s: 0, clone="copy"),
+    Field("totem_room", derived=lambda s: 0, clone="copy"),
+    Field("room_for", derived=lambda s: None, clone="copy"),  # None: rebuilt at first use
     Field("end", derived=lambda s: None),  # the end scoring, recomputed by result() when read back
 )
 IwariState.FIELDS = STATE_FIELDS

@@ -264,6 +264,22 @@ def replay(
 
 
 @app.command()
+def review(
+    path: Annotated[Path, typer.Argument(metavar="RECORD", exists=True, dir_okay=False)],
+    seat: Annotated[int, typer.Option("--seat", help="The seat whose decisions are judged (0 is first).")],
+    budget: Annotated[str | None, typer.Option(
+        "--budget", help="SEARCH[,EVALUATE] iterations per decision (default: the game's, docs/bots.md).")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="en, ja or vi (default: the terminal's locale).")] = None,
+) -> None:
+    """Review a finished game: every decision of one seat judged by the search bot."""
+    from ludoteca.cli_review import review_command
+
+    review_command(path, seat, budget, seed, as_json, lang)
+
+
+@app.command()
 def bench(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p")] = 2,

@@ -1,0 +1,9 @@
+"""Player tournaments (Swiss, elimination, arena): the pure logic, no I/O. The server
+runs them (``ludoteca.server.tournaments``); not to be confused with
+``ludoteca.bots.tournament``, the bot-against-bot command ``ludoteca tournament``.
+See docs/tournaments.md."""
+
+from .core import Bye, Played, Player, Standing, default_points, meetings, points_for_ranks, standings, table_sizes
+
+__all__ = ["Bye", "Played", "Player", "Standing", "default_points", "meetings", "points_for_ranks", "standings",
+           "table_sizes"]

@@ -15,6 +15,31 @@ from typing import Any
 
 RATINGS_FILE = "level_ratings.json"
 
+# -- the display scale: how a rating is shown to people (docs/web.md, "Ratings") ------------
+
+DISPLAY_SCALE = 60.0
+"""Display rating = 60 x mu: openskill's starting mu 25 shows as 1500 and its starting
+sigma 25/3 as a deviation of 500, which is exactly where lichess starts a player
+(1500, RD 500), so the numbers read as players expect."""
+PROVISIONAL_SIGMA = 6.0
+"""A rating is provisional (shown with "?") while sigma is above this: a deviation of
+360 on the display scale, reached after about 10 rated games at 3 seats, 12 at 2."""
+
+
+def display_rating(mu: float) -> int:
+    """The rounded figure people see: the best estimate (mu) on the display scale."""
+    return round(DISPLAY_SCALE * mu)
+
+
+def is_provisional(sigma: float) -> bool:
+    return sigma > PROVISIONAL_SIGMA
+
+
+def shown(mu: float, sigma: float) -> dict[str, Any]:
+    """The display fields every answer that carries a rating has: ``rating`` (an integer
+    on the display scale) and ``provisional``."""
+    return {"rating": display_rating(mu), "provisional": is_provisional(sigma)}
+
 
 @dataclass(frozen=True)
 class LevelRating:
@@ -61,10 +86,33 @@ def level_ratings() -> dict[str, dict[str, Any]]:
 
 def bot_levels(game_id: str) -> list[dict[str, Any]]:
     """The levels a player may seat, weakest first ("random" and the named levels), with
-    the rating measured for this game where there is one (else ``rating`` is None)."""
+    the rating measured for this game where there is one, on the display scale people's
+    ratings have (else ``rating`` is None), and whether it is still provisional."""
     from .levels import level_names
 
     measured = level_ratings().get(game_id, {})
-    return [{"level": level, "rating": measured[level]["rating"] if level in measured else None,
-             "games": measured[level]["games"] if level in measured else 0}
-            for level in ["random", *level_names()]]
+    out: list[dict[str, Any]] = []
+    for level in ["random", *level_names()]:
+        entry = measured.get(level)
+        out.append({"level": level, **(shown(entry["mu"], entry["sigma"]) if entry else
+                                       {"rating": None, "provisional": True}),
+                    "games": entry["games"] if entry else 0})
+    return out
+
+
+DEFAULT_ZOMBIE_LEVEL = "easy"
+"""The level that plays for a player with no rating in the game (a guest, a first
+game, a game whose levels were never measured): the greedy bot, cheap and sensible."""
+
+
+def zombie_level(game_id: str, mu: float | None) -> str:
+    """The level whose measured mu is nearest ``mu`` (a player's rating in ``game_id``),
+    among the levels offered to players ("random" is no level: it only plays where a
+    table names it). Ties go to the weaker level, listed first. No rating, or no
+    measured level: ``DEFAULT_ZOMBIE_LEVEL``. Pure and deterministic."""
+    from .levels import level_names
+
+    measured = level_ratings().get(game_id, {})
+    candidates = [(abs(measured[level]["mu"] - mu), index, level)
+                  for index, level in enumerate(level_names()) if mu is not None and level in measured]
+    return min(candidates)[2] if candidates else DEFAULT_ZOMBIE_LEVEL

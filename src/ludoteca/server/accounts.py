@@ -61,8 +61,9 @@ async def sign_up(server: Any, request: Request, username: str, password: str) -
     auth.refuse_cross_site(request.headers)
     auth.check_credentials(username, password)
     settings = server.settings
-    server.limiter.hit(f"signup:{_address(request)}", settings.signups_per_hour_per_address, 3600, "sign-ups")
-    server.limiter.hit("signup:*", settings.signups_per_hour, 3600, "sign-ups")
+    address = _address(request)
+    await server.limiter.hit_all([(f"signup:{address}", settings.signups_per_hour_per_address, 3600, "sign-ups"),
+                                  ("signup:*", settings.signups_per_hour, 3600, "sign-ups")])
     hashed = await server.passwords.hash_async(password)
     user = await run_in_threadpool(_add_user, server, username, hashed, False)
     if user is None:
@@ -79,9 +80,9 @@ def _find(server: Any, username: str) -> User | None:
 async def log_in(server: Any, request: Request, response: Response, username: str, password: str) -> dict[str, Any]:
     auth.refuse_cross_site(request.headers)
     address, settings = _address(request), server.settings
-    server.limiter.hit(f"{address}:{username.lower()}")
-    server.limiter.hit(f"login:{address}", settings.logins_per_minute_per_address)
-    server.limiter.hit("login:*", settings.logins_per_minute)
+    await server.limiter.hit_all([(f"{address}:{username.lower()}", None, 60, "login attempts"),
+                                  (f"login:{address}", settings.logins_per_minute_per_address, 60, "login attempts"),
+                                  ("login:*", settings.logins_per_minute, 60, "login attempts")])
     user = await run_in_threadpool(_find, server, username)
     if not await server.passwords.verify_async(user.password_hash if user else None, password) or user is None:
         raise ApiError(401, "bad_credentials", "wrong username or password")
@@ -103,7 +104,7 @@ async def guest(server: Any, request: Request, response: Response) -> dict[str, 
     if not server.settings.allow_guests:
         raise ApiError(403, "no_guests", "this server does not allow guests")
     address = _address(request)
-    server.limiter.hit(f"{address}:guest")
-    server.limiter.hit(f"signup:{address}:guest", 10 * server.settings.signups_per_hour_per_address, 3600,
-                       "guest sessions")
+    await server.limiter.hit_all([(f"{address}:guest", None, 60, "login attempts"),
+                                  (f"signup:{address}:guest", 10 * server.settings.signups_per_hour_per_address,
+                                   3600, "guest sessions")])
     return await run_in_threadpool(_guest, server, response)

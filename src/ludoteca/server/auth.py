@@ -6,6 +6,7 @@ account passes, and the rate limits on logins and sign-ups."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import os
@@ -47,6 +48,23 @@ PASSWORD_QUEUE = 64
 """Hashes waiting for a thread at most; more are refused at once (503 ``busy``)."""
 
 
+PASSWORD_NICE = 10
+"""How much lower the hashing threads' CPU priority is than the server's other threads."""
+
+
+def _lower_priority() -> None:
+    """Run this thread (a hashing worker) at a lower CPU priority: Linux schedules threads
+    one by one, so a flood of logins hashes with the CPU the moves leave, instead of
+    taking it from them. Nothing changes where threads cannot be reprioritised."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), PASSWORD_NICE)
+
+
+def priority_of_this_thread() -> int:
+    """The calling thread's nice value (for the tests)."""
+    return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+
 class Passwords:
     """Argon2id hashing with the configured cost (the defaults are argon2-cffi's RFC 9106
     low-memory profile; tests lower them). The async methods run in a pool of its own,
@@ -59,7 +77,7 @@ class Passwords:
         # Verifying against this when the user does not exist keeps the answer time the
         # same, so timing does not tell which usernames exist.
         self._dummy = self.hasher.hash("not a password")
-        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="argon2")
+        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="argon2", initializer=_lower_priority)
         self._queue = queue
         self._waiting = 0
         self._lock = threading.Lock()
@@ -226,13 +244,30 @@ class LoginLimiter:
 
     def hit(self, key: str, limit: int | None = None, seconds: int = 60, what: str = "login attempts") -> None:
         """Count one attempt for ``key``; 429 if ``limit`` (default: the logins per
-        minute) were counted in the last ``seconds`` already."""
-        limit = self.per_minute if limit is None else limit
+        minute) were counted in the last ``seconds`` already. Through Redis this waits
+        for a round trip: on the event loop, use ``hit_all``."""
+        self._hit_each([(key, limit, seconds, what)])
+
+    async def hit_all(self, hits: list[tuple[str, int | None, int, str]]) -> None:
+        """``hit`` for each (key, limit, seconds, what) in order, up to the first refused
+        (later keys are not counted: one address's refused flood must not use up the
+        limit for everyone). Through Redis on a worker thread, so that a flood of
+        attempts never holds the event loop while it waits for Redis."""
+        if self.redis is not None:
+            await asyncio.to_thread(self._hit_each, hits)
+        else:
+            self._hit_each(hits)
+
+    def _hit_each(self, hits: list[tuple[str, int | None, int, str]]) -> None:
+        for key, limit, seconds, what in hits:
+            self._one(key, self.per_minute if limit is None else limit, seconds, what)
+
+    def _one(self, key: str, limit: int, seconds: int, what: str) -> None:
         refusal = ApiError(429, "too_many_attempts", f"too many {what}; wait a little and try again")
         if self.redis is not None:
             name = f"{self.prefix}login:{key}"
             count = self.redis.incr(name)
-            if count == 1:
+            if count == 1:  # the window starts at its first attempt
                 self.redis.expire(name, seconds)
             if count > limit:
                 raise refusal

@@ -134,6 +134,28 @@ async def ws_connect(target: Target, table: str, token: str | None) -> Any:
 # -- the attackers --------------------------------------------------------------------------
 
 
+async def send_and_count(target: Target, table: str, token: str | None, message: Callable[[], str],
+                         pause: float) -> None:
+    """Send ``message()`` on a table's socket every ``pause`` seconds until the server closes
+    it, counting its error codes and acknowledgements."""
+    async with await ws_connect(target, table, token) as ws:
+        async def read() -> None:
+            async for raw in ws:
+                answer = json.loads(raw)
+                if answer.get("type") == "error":
+                    target.counts[f"ws {answer.get('code')}"] += 1
+                elif answer.get("type") == "ack":
+                    target.counts["ws ack"] += 1
+        reader = asyncio.create_task(read())
+        try:
+            while not reader.done():
+                await ws.send(message())
+                await asyncio.sleep(pause)
+            await reader
+        finally:
+            reader.cancel()
+
+
 async def login_flood(target: Target) -> None:
     """Eight at once, without pause: logins with made-up names (and a forged
     ``X-Forwarded-For``, which an untrusted address may not use), one sign-up in five."""
@@ -170,20 +192,7 @@ async def deep_json_attack(target: Target) -> None:
         if table is None:
             return
         message = '{"type": "move", "version": 1, "move": ' + deep_json() + "}"
-        async with await ws_connect(target, table, token) as ws:
-            async def read() -> None:
-                async for raw in ws:
-                    answer = json.loads(raw)
-                    if answer.get("type") == "error":
-                        target.counts[f"ws {answer.get('code')}"] += 1
-            reader = asyncio.create_task(read())
-            try:
-                while not reader.done():
-                    await ws.send(message)
-                    await asyncio.sleep(0.05)
-                await reader
-            finally:
-                reader.cancel()
+        await send_and_count(target, table, token, lambda: message, 0.05)
     await asyncio.gather(over_http(), over_socket())
 
 
@@ -288,22 +297,8 @@ async def chat_spam(target: Target) -> None:
         table = target.table()
         if table is None:
             return
-        async with await ws_connect(target, table, token) as ws:
-            async def read() -> None:
-                async for raw in ws:
-                    answer = json.loads(raw)
-                    if answer.get("type") == "error":
-                        target.counts[f"ws {answer.get('code')}"] += 1
-                    elif answer.get("type") == "ack":
-                        target.counts["ws ack"] += 1
-            reader = asyncio.create_task(read())
-            try:
-                while not reader.done():
-                    await ws.send(json.dumps({"type": "chat", "text": "spam", "id": uuid.uuid4().hex}))
-                    await asyncio.sleep(0.02)
-                await reader
-            finally:
-                reader.cancel()
+        await send_and_count(target, table, token,
+                             lambda: json.dumps({"type": "chat", "text": "spam", "id": uuid.uuid4().hex}), 0.02)
     await asyncio.gather(over_http(), over_socket())
 
 

@@ -74,6 +74,18 @@ class Figures:
     kill_phases: list[int] = field(default_factory=list)
     answers: dict[str, Counter[str]] = field(default_factory=dict)  # attacker -> answer -> count
     attack_failures: list[str] = field(default_factory=list)
+    server_cpu: dict[int, float] = field(default_factory=dict)  # phase -> CPU seconds of the server processes
+    phase_wall: dict[int, float] = field(default_factory=dict)  # phase -> seconds sampled
+
+
+def process_cpu_seconds(pid: int) -> float | None:
+    """User and system CPU time of ``pid`` and its threads (Linux's /proc), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Soak:
@@ -212,6 +224,26 @@ class Soak:
             await asyncio.sleep(self.args.down)
             await asyncio.to_thread(victim.start)
 
+    # -- the server's CPU per phase: a figure that load on the machine hardly moves ------
+
+    async def cpu_sampler(self) -> None:
+        """Every second, the CPU time the server processes used since the last look,
+        counted to the phase under way. A killed process's last second is lost, a
+        restarted one's start-up counted: both fall as often in calm as in loud phases."""
+        last: dict[int, float] = {}
+        while not self.stop:
+            started = time.monotonic()
+            await asyncio.sleep(1)
+            phase = self.phase
+            for server in self.servers:
+                pid = server.proc.pid if server.proc is not None else None
+                seconds = process_cpu_seconds(pid) if pid is not None else None
+                if pid is None or seconds is None:
+                    continue
+                self.figures.server_cpu[phase] = self.figures.server_cpu.get(phase, 0.0) + seconds - last.get(pid, 0.0)
+                last[pid] = seconds
+            self.figures.phase_wall[phase] = self.figures.phase_wall.get(phase, 0.0) + time.monotonic() - started
+
     # -- the attackers, every other phase ------------------------------------------------
 
     async def phases(self) -> None:
@@ -300,6 +332,7 @@ async def run(args: argparse.Namespace, servers: list[ServerProcess]) -> Figures
     slots = [asyncio.create_task(soak.slot(i)) for i in range(args.tables)]
     killer = asyncio.create_task(soak.killer())
     phases = asyncio.create_task(soak.phases()) if args.attacker_names else None
+    sampler = asyncio.create_task(soak.cpu_sampler())
     started = time.monotonic()
     while (not phases.done()) if phases is not None else time.monotonic() - started < args.minutes * 60:
         await asyncio.sleep(1)
@@ -314,7 +347,7 @@ async def run(args: argparse.Namespace, servers: list[ServerProcess]) -> Figures
     await asyncio.sleep(3)  # answers in flight arrive
     for task in slots:
         task.cancel()
-    await asyncio.gather(*slots, killer, return_exceptions=True)
+    await asyncio.gather(*slots, killer, sampler, return_exceptions=True)
     soak.figures.tables_ids = soak.created  # type: ignore[attr-defined]
     return soak.figures
 
@@ -335,8 +368,15 @@ def latency_pairs(figures: Figures) -> list[dict[str, Any]]:
         pairs.append({"phases": [quiet, quiet + 1], "moves": [len(calm), len(loud)],
                       "p99 ms": [None if a is None else round(a, 1), None if b is None else round(b, 1)],
                       "ratio": round(b / a, 2) if a and b is not None else None,
-                      "kills": [figures.kill_phases.count(quiet), figures.kill_phases.count(quiet + 1)]})
+                      "kills": [figures.kill_phases.count(quiet), figures.kill_phases.count(quiet + 1)],
+                      "server CPU s/min": [cpu_per_minute(figures, quiet), cpu_per_minute(figures, quiet + 1)]})
     return pairs
+
+
+def cpu_per_minute(figures: Figures, *phases: int) -> float | None:
+    """The server processes' CPU seconds per minute of the given phases."""
+    wall = sum(figures.phase_wall.get(p, 0.0) for p in phases)
+    return round(60 * sum(figures.server_cpu.get(p, 0.0) for p in phases) / wall, 1) if wall else None
 
 
 def show(report: dict[str, Any], pairs: list[dict[str, Any]], answers: dict[str, dict[str, int]]) -> None:
@@ -350,12 +390,13 @@ def show(report: dict[str, Any], pairs: list[dict[str, Any]], answers: dict[str,
     console.print(books)
     if pairs:
         phases = Table(title="Players' move p99 (sent until acknowledged), without and with attackers")
-        for column in ("phases", "moves", "p99 without", "p99 with", "ratio", "kills"):
+        for column in ("phases", "moves", "p99 without", "p99 with", "ratio", "kills", "server CPU s/min"):
             phases.add_column(column, justify="right")
         for pair in pairs:
             phases.add_row(f"{pair['phases'][0]}-{pair['phases'][1]}", f"{pair['moves'][0]} / {pair['moves'][1]}",
                            f"{pair['p99 ms'][0]} ms", f"{pair['p99 ms'][1]} ms", str(pair["ratio"]),
-                           f"{pair['kills'][0]} / {pair['kills'][1]}")
+                           f"{pair['kills'][0]} / {pair['kills'][1]}",
+                           " / ".join(str(v) for v in pair["server CPU s/min"]))
         console.print(phases)
     if answers:
         attackers = Table(title="How the attackers were answered (over every attack phase)")
@@ -421,9 +462,12 @@ def main() -> None:
     calm = [v for phase, values in figures.latency.items() if phase % 2 == 0 for v in values]
     loud = [v for phase, values in figures.latency.items() if phase % 2 == 1 for v in values]
     calm_p99, loud_p99 = p99(calm), p99(loud)
-    overall = {"p99 without attackers (ms)": round(calm_p99 or 0, 1),
+    overall: dict[str, Any] = {"p99 without attackers (ms)": round(calm_p99 or 0, 1),
                "p99 with attackers (ms)": round(loud_p99 or 0, 1),
-               "p99 ratio, whole run": round(loud_p99 / calm_p99, 2) if calm_p99 and loud_p99 else None}
+               "p99 ratio, whole run": round(loud_p99 / calm_p99, 2) if calm_p99 and loud_p99 else None,
+               "server CPU s/min without, with attackers": [
+                   cpu_per_minute(figures, *[p for p in figures.phase_wall if p % 2 == 0]),
+                   cpu_per_minute(figures, *[p for p in figures.phase_wall if p % 2 == 1])]}
     report = {"minutes": round((time.monotonic() - started) / 60, 1), "tables": figures.tables,
               "games finished": figures.finished, "server processes": len(servers), "kills (SIGKILL)": figures.kills,
               "moves sent by people": figures.sent,

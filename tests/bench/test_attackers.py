@@ -22,7 +22,7 @@ from tests.server.conftest import ServerProcess, server_env
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL_LIMITS = {  # docs/ops.md's defaults (server_env lifts them for other tests)
-    "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "10", "LUDOTECA_LOGINS_PER_MINUTE_PER_ADDRESS": "30",
+    "LUDOTECA_LOGIN_ATTEMPTS_PER_MINUTE": "10", "LUDOTECA_LOGINS_PER_MINUTE_PER_ADDRESS": "10",
     "LUDOTECA_LOGINS_PER_MINUTE": "600", "LUDOTECA_SIGNUPS_PER_HOUR_PER_ADDRESS": "5",
     "LUDOTECA_SIGNUPS_PER_HOUR": "300", "LUDOTECA_CHAT_LINES_PER_10_SECONDS": "10",
     "LUDOTECA_WS_MESSAGES_PER_10_SECONDS": "100",

@@ -6,6 +6,7 @@ sockets: the test client of the app would skip the protocol layer under test."""
 from __future__ import annotations
 
 import contextlib
+import json
 import socket
 import time
 from collections.abc import Iterator
@@ -17,7 +18,8 @@ from tests.server.conftest import ServerProcess, server_env
 
 LIMITS = {"LUDOTECA_MAX_HEAD_BYTES": "8192", "LUDOTECA_MAX_HEADERS": "50", "LUDOTECA_HEAD_TIMEOUT_SECONDS": "1",
           "LUDOTECA_BODY_TIMEOUT_SECONDS": "1", "LUDOTECA_MAX_CONNECTIONS_PER_ADDRESS": "6",
-          "LUDOTECA_STALLED_SEND_SECONDS": "2", "LUDOTECA_CHAT_LINES_PER_10_SECONDS": "100000"}
+          "LUDOTECA_STALLED_SEND_SECONDS": "2", "LUDOTECA_CHAT_LINES_PER_10_SECONDS": "100000",
+          "LUDOTECA_REQUESTS_PER_SECOND_PER_ADDRESS": "5", "LUDOTECA_REQUEST_BURST_PER_ADDRESS": "40"}
 # The server trusts 127.0.0.1 as a proxy (uvicorn's default), which the per-address count
 # leaves out; the clients here come from other loopback addresses.
 CLIENT = "127.0.0.2"
@@ -158,7 +160,7 @@ def test_a_socket_whose_writes_stay_paused_is_cut_off(monkeypatch):
 
     from ludoteca.server import edge
 
-    limits = edge.EdgeLimits(8192, 50, 1.0, 1.0, 0.2, 6)
+    limits = edge.EdgeLimits(8192, 50, 1.0, 1.0, 0.2, 6, 5.0, 40)
     monkeypatch.setattr(edge, "current_limits", lambda: limits)
 
     class Transport:
@@ -191,3 +193,68 @@ def test_a_socket_whose_writes_stay_paused_is_cut_off(monkeypatch):
         return kept.aborted, stalled.aborted
 
     assert asyncio.run(scenario()) == (False, True)
+
+
+def test_requests_per_address_are_rate_limited_at_the_edge(server):
+    """A flood from one address is answered 429 by the connection's protocol once its
+    burst is spent (the app never parses it), other addresses are served meanwhile, and
+    the bucket refills at the set rate."""
+    def ask(source: str) -> int:
+        with connect(server, source) as sock:
+            sock.sendall(b"POST /api/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 2\r\nConnection: close\r\n\r\n{}")
+            return status(answer(sock))
+
+    flood = [ask("127.0.0.4") for _ in range(60)]
+    assert 0 not in flood
+    refused = flood.index(429)
+    assert 38 <= refused <= 45 and set(flood[refused:]) == {429}, flood  # the burst, then refusals
+    with connect(server, "127.0.0.4") as sock:  # in the API's error shape
+        sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        raw = answer(sock)
+    assert status(raw) == 429 and b"retry-after: 1" in raw
+    assert json.loads(raw.split(b"\r\n\r\n", 1)[1])["code"] == "too_many_requests"
+    assert 429 not in flood[:refused]
+    assert ask("127.0.0.5") != 429  # another address is served
+    time.sleep(1.2)
+    assert ask("127.0.0.4") != 429  # refilled at 5 a second
+
+
+def test_request_buckets_refill_and_stay_bounded(monkeypatch):
+    from ludoteca.server.edge import RequestBuckets
+
+    buckets = RequestBuckets()
+    assert [buckets.take("a", 2.0, 3, 0.0) for _ in range(4)] == [True, True, True, False]
+    assert buckets.take("a", 2.0, 3, 0.5)  # half a second: one token back
+    assert not buckets.take("a", 2.0, 3, 0.5)
+    monkeypatch.setattr(RequestBuckets, "MAX_ADDRESSES", 10)
+    for n in range(50):
+        buckets.take(f"h{n}", 2.0, 3, 1.0)
+    assert len(buckets._buckets) == 10
+
+
+def test_websockets_are_not_compressed_unless_the_host_asks():
+    """permessage-deflate is off by default (LUDOTECA_WS_COMPRESSION): a browser offers it
+    with every socket, and taken up it cost a third of a move's server CPU (docs/ops.md)."""
+    from ludoteca.server.config import Settings
+    from ludoteca.server.edge import launch_options
+
+    assert launch_options(Settings.from_env(env={}))["ws_per_message_deflate"] is False
+    assert launch_options(Settings.from_env(env={"LUDOTECA_WS_COMPRESSION": "on"}))["ws_per_message_deflate"] is True
+    with pytest.raises(ValueError, match="WS_COMPRESSION"):
+        Settings.from_env(env={"LUDOTECA_WS_COMPRESSION": "maybe"})
+
+
+def test_the_socket_handshake_turns_down_compression(server):
+    with connect(server) as sock:
+        sock.sendall(b"GET /api/tables/none/live HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                     b"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n")
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = sock.recv(4096)
+            assert chunk, head
+            head += chunk
+    head = head.split(b"\r\n\r\n", 1)[0]
+    assert status(head) == 101, head
+    assert b"sec-websocket-extensions" not in head.lower(), head

@@ -54,3 +54,34 @@ def test_the_window_slides(monkeypatch):
     assert all(window.admit(3) for _ in range(3)) and not window.admit(3)
     now[0] += limits.WINDOW_SECONDS + 0.01
     assert window.admit(3)
+
+
+def test_login_limits_count_through_redis_off_the_loop_and_stop_at_the_first_refusal():
+    """Through Redis (as several processes count together) the limiter counts each key in
+    order up to the first refused one: one address's refused flood never uses up the
+    limit that everyone shares."""
+    import asyncio
+    import uuid
+
+    import redis
+
+    from ludoteca.server.auth import LoginLimiter
+    from ludoteca.server.errors import ApiError
+
+    client = redis.Redis.from_url("redis://127.0.0.1:6379/0")
+    prefix = f"test-{uuid.uuid4().hex}:"
+    limiter = LoginLimiter(10, client, prefix)
+    hits = [("flood", 2, 60, "login attempts"), ("everyone", 100, 60, "login attempts")]
+    refused = 0
+    for _ in range(5):
+        try:
+            asyncio.run(limiter.hit_all(hits))
+        except ApiError as error:
+            assert error.status == 429 and error.code == "too_many_attempts"
+            refused += 1
+    try:
+        assert refused == 3
+        assert int(client.get(f"{prefix}login:everyone")) == 2  # only the attempts let through
+        assert 0 < client.ttl(f"{prefix}login:flood") <= 60
+    finally:
+        client.delete(f"{prefix}login:flood", f"{prefix}login:everyone")

@@ -120,6 +120,19 @@ def test_blocked_chat_is_not_sent_live(client):
         assert line["text"] == "mine"
 
 
+def test_a_removed_chat_line_leaves_every_reader_at_once(client):
+    a, b = Api(client), Api(client)
+    mod = moderator(client)
+    table_id = new_table(a, [b])
+    with client.websocket_connect(f"/api/tables/{table_id}/live", headers=a.headers) as wa:
+        receive_until(wa, updated_to(0))
+        line = b.post(f"/api/tables/{table_id}/chat", {"text": "rude words"}).json()
+        assert receive_until(wa, lambda m: m["type"] == "chat")["id"] == line["id"]
+        assert mod.post(f"/api/moderation/chat/{line['id']}/remove").status_code == 200
+        removed = receive_until(wa, lambda m: m["type"] == "chat_removed")
+        assert removed == {"type": "chat_removed", "table": table_id, "id": line["id"]}
+
+
 def test_bad_blocks_are_refused(client):
     a = Api(client)
     assert a.http.put(f"/api/blocks/{a.name}", headers=a.headers).json()["code"] == "bad_block"

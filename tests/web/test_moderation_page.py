@@ -163,3 +163,8 @@ def test_a_player_reports_a_chat_line_and_the_table_from_the_table_on_a_phone(ar
     reports = mod.get("/api/moderation/reports").json()
     mine = [(r["kind"], r["reason"]) for r in reports if r["reporter"] == reporter.name]
     assert ("chat", "ひどい言葉") in mine and ("table", "荒らし") in mine
+
+    # A moderator removes the reported line: it leaves the open table's chat at once.
+    chat_id = next(r["chat"] for r in reports if r["kind"] == "chat")
+    assert mod.post(f"/api/moderation/chat/{chat_id}/remove").status_code == 200
+    expect(page.locator("#chat-lines li")).to_have_count(0)

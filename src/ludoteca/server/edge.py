@@ -13,6 +13,11 @@ add the limits (each a ``LUDOTECA_*`` setting, listed in docs/ops.md):
   address: the next is answered 429 and closed. The addresses uvicorn trusts as proxies
   (``FORWARDED_ALLOW_IPS``, 127.0.0.1 by default) are not counted: every client behind
   the proxy shares them, and the proxy is where per-client limits belong then;
+- at most ``request_burst_per_address`` requests at once from one address, refilled at
+  ``requests_per_second_per_address`` (a token bucket, not counted for trusted proxies
+  either): the next is answered 429 here, before the app parses or routes it. A flood
+  (of logins, say) is refused for a few microseconds a request instead of a millisecond
+  of the app's time, so it cannot starve the players' moves;
 - a client that reads nothing of what it is sent for ``stalled_send_seconds`` is cut
   off: an HTTP response or a socket's updates waiting on it would hold memory for ever.
 """
@@ -22,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import json
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -41,11 +47,14 @@ class EdgeLimits:
     body_seconds: float
     stalled_seconds: float
     per_address: int
+    rate: float
+    burst: int
 
     @classmethod
     def of(cls, settings: Settings) -> EdgeLimits:
         return cls(settings.max_head_bytes, settings.max_headers, settings.head_timeout_seconds,
-                   settings.body_timeout_seconds, settings.stalled_send_seconds, settings.max_connections_per_address)
+                   settings.body_timeout_seconds, settings.stalled_send_seconds, settings.max_connections_per_address,
+                   settings.requests_per_second_per_address, settings.request_burst_per_address)
 
 
 @cache
@@ -58,14 +67,46 @@ def current_limits() -> EdgeLimits:
 _open_per_address: Counter[str] = Counter()
 """Open connections per client address in this process (the event loop's thread only)."""
 
+class RequestBuckets:
+    """A token bucket of requests per client address (the event loop's thread only)."""
+
+    MAX_ADDRESSES = 100_000
+    """Beyond this many addresses the oldest are forgotten (full buckets again): memory
+    stays bounded under a flood from many addresses, which the global limit answers."""
+
+    def __init__(self) -> None:
+        self._buckets: dict[str, tuple[float, float]] = {}  # host -> (tokens, at)
+
+    def take(self, host: str, rate: float, burst: int, moment: float) -> bool:
+        tokens, at = self._buckets.pop(host, (float(burst), moment))
+        tokens = min(float(burst), tokens + (moment - at) * rate)
+        allowed = tokens >= 1.0
+        if allowed:
+            tokens -= 1.0
+        self._buckets[host] = (tokens, moment)  # re-inserted: the dict's order is recency
+        if len(self._buckets) > self.MAX_ADDRESSES:
+            del self._buckets[next(iter(self._buckets))]
+        return allowed
+
+    def clear(self) -> None:
+        self._buckets.clear()
+
+
+_requests_per_address = RequestBuckets()
+
 _REASONS = {408: b"Request Timeout", 429: b"Too Many Requests", 431: b"Request Header Fields Too Large"}
 
 
+_CODES = {408: "request_timeout", 429: "too_many_requests", 431: "head_too_large"}
+
+
 def _answer(transport: Any, status: int, message: str) -> None:
-    """A last answer, then the connection closed."""
-    body = message.encode()
-    transport.write(b"HTTP/1.1 %d %s\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: %d\r\n"
-                    b"connection: close\r\n\r\n%s" % (status, _REASONS[status], len(body), body))
+    """A last answer, in the API's error shape ``{code, message}``, then the connection
+    closed."""
+    body = json.dumps({"code": _CODES[status], "message": message}).encode()
+    headers = b"retry-after: 1\r\n" if status == 429 else b""
+    transport.write(b"HTTP/1.1 %d %s\r\ncontent-type: application/json\r\ncontent-length: %d\r\n%s"
+                    b"connection: close\r\n\r\n%s" % (status, _REASONS[status], len(body), headers, body))
     transport.close()
 
 
@@ -91,9 +132,12 @@ class _AddressSlot:
 
     def __init__(self) -> None:
         self.host: str | None = None
+        self.exempt = False
+        """A trusted proxy's connection: no per-address limit applies to it."""
 
     def take(self, config: Any, client: tuple[str, int] | None, limit: int, check: bool) -> bool:
         if client is None or _trusted_proxy(config, client[0]):
+            self.exempt = True
             return True
         if check and _open_per_address[client[0]] >= limit:
             return False
@@ -210,6 +254,9 @@ class LimitedHttp(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self.in_head = False
         self._disarm()
+        if self.refusal is None and not self.slot.exempt and self.client is not None and not _requests_per_address.take(
+                self.client[0], self.limits.rate, self.limits.burst, self.loop.time()):
+            self.refusal = (429, "too many requests from this address; wait a little and try again")
         if self.refusal is not None:
             return
         super().on_headers_complete()
@@ -278,4 +325,5 @@ class LimitedWebSocket(WebSocketsSansIOProtocol):
 def launch_options(settings: Settings) -> dict[str, Any]:
     """The uvicorn options that carry the limits (``ludoteca serve`` and the tests' server)."""
     return {"http": LimitedHttp, "ws": LimitedWebSocket, "limit_concurrency": settings.max_connections,
-            "ws_max_size": 4 * settings.max_ws_message_bytes, "timeout_keep_alive": 5}
+            "ws_max_size": 4 * settings.max_ws_message_bytes, "timeout_keep_alive": 5,
+            "ws_per_message_deflate": settings.ws_compression}

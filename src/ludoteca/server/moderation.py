@@ -27,7 +27,26 @@ from sqlalchemy.orm import Session as OrmSession
 
 from .db import now
 from .errors import ApiError
-from .models import AuditEntry, Block, ChatMessage, GameTable, Rating, Report, Session, TableSeat, User
+from .models import (
+    AccountContact,
+    AccountToken,
+    AlertPreference,
+    AuditEntry,
+    Block,
+    ChatMessage,
+    Follow,
+    GameTable,
+    Invitation,
+    PendingTurnEmail,
+    PlayNowEntry,
+    PushSubscription,
+    Rating,
+    RatingChange,
+    Report,
+    Session,
+    TableSeat,
+    User,
+)
 
 Role = Literal["moderator", "admin"]
 ROLES: tuple[str, ...] = ("moderator", "admin")
@@ -155,6 +174,8 @@ class Moderation:
         self.storage, self.limiter = storage, limiter
         self._ended = ended
         self._abort = abort
+        self.chat_removed: Callable[[str, int], None] = lambda _table_id, _chat_id: None
+        """Tell the table's readers that a chat line was removed (set by the server)."""
 
     # -- who --------------------------------------------------------------------------
 
@@ -339,8 +360,10 @@ class Moderation:
             if line is None:
                 raise ApiError(404, "no_chat", "no such chat line")
             line.hidden = True
-            self._audit(db, actor_id, actor_name, "remove_chat", f"chat {chat_id}", table=line.table_id,
+            table_id = line.table_id
+            self._audit(db, actor_id, actor_name, "remove_chat", f"chat {chat_id}", table=table_id,
                         text=line.text[:200])
+        self.chat_removed(table_id, chat_id)
         return {"id": chat_id, "hidden": True}
 
     def abort_table(self, actor_id: int, actor_name: str, table_id: str, reason: str | None = None) -> dict[str, Any]:
@@ -404,7 +427,14 @@ class Moderation:
             user.banned_until = FOREVER
             db.execute(delete(Session).where(Session.user_id == user_id))
             db.execute(delete(Block).where(or_(Block.blocker_id == user_id, Block.blocked_id == user_id)))
-            db.execute(delete(Rating).where(Rating.user_id == user_id))
+            # What is the account's own goes: ratings and their history, contact and
+            # alerts, the queue, follows both ways and invitations either way.
+            for model in (Rating, RatingChange, AccountContact, AccountToken, PushSubscription, AlertPreference,
+                          PendingTurnEmail, PlayNowEntry):
+                db.execute(delete(model).where(model.user_id == user_id))
+            db.execute(delete(Follow).where(or_(Follow.follower_id == user_id, Follow.followed_id == user_id)))
+            db.execute(delete(Invitation).where(or_(Invitation.inviter_id == user_id,
+                                                    Invitation.invitee_id == user_id)))
             open_tables = select(GameTable.id).where(GameTable.status == "open")
             db.execute(update(TableSeat).where(TableSeat.user_id == user_id, TableSeat.table_id.in_(open_tables))
                        .values(user_id=None))

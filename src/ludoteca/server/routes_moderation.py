@@ -7,28 +7,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import APIRouter, Depends, Query
 from pydantic import Field
 
-from .auth import Actor, require_actor
 from .inputs import MAX_INT
 from .moderation import MAX_MINUTES, REASON_MAX
-from .routes import ERRORS
+from .routes import ERRORS, Me, RowId, ServerDep, TableId, Username
 from .schemas import Strict
-from .server import Server
 
 router = APIRouter(prefix="/api", responses=ERRORS)
-Me = Annotated[Actor, Depends(require_actor)]
-Username = Annotated[str, Path(min_length=1, max_length=40)]
-TableId = Annotated[str, Path(min_length=1, max_length=16)]
-RowId = Annotated[int, Path(ge=1, le=MAX_INT)]
 
-
-def server_of(request: Request) -> Server:
-    return request.app.state.server
-
-
-ServerDep = Annotated[Server, Depends(server_of)]
 
 
 class ReportIn(Strict):

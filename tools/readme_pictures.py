@@ -30,9 +30,9 @@ CHROMIUM = "/usr/bin/chromium"
 
 # game id -> (seats, moves played before the picture, the part brought into view)
 SCENES: dict[str, tuple[int, int, str]] = {
-    "bloodrage": (4, 60, "#board svg"),
-    "crusaders": (3, 40, "#board svg"),
-    "iwari": (3, 60, "#board svg"),
+    "bloodrage": (4, 60, "#board svg.br-map"),
+    "crusaders": (3, 40, "#board svg.cr-map"),
+    "iwari": (3, 60, "#board svg.iw-map"),
     "hadrianswall": (2, 90, "#board .hw-sheet-A"),  # the sheets, below the year's cards
 }
 
@@ -109,10 +109,16 @@ def main() -> None:
                     target = page.locator(part).first
                     target.wait_for()
                     page.wait_for_timeout(500)  # let the board settle after the last update
-                    if game == "hadrianswall":
-                        # After the settling: a late redraw would take the page back to its top.
-                        target.evaluate("(el) => window.scrollTo(0, el.getBoundingClientRect().top + scrollY - 60)")
-                        page.wait_for_timeout(100)
+                    # After the settling (a late redraw, or the prompt bringing its own part of
+                    # the board into view, would move the page): the scene's part, just under
+                    # the pinned status bar.
+                    target.evaluate("""(el) => {
+                      const pinned = [...document.querySelectorAll('main *')]
+                        .filter((e) => getComputedStyle(e).position === 'sticky')
+                        .map((e) => e.getBoundingClientRect().height);
+                      const under = Math.max(52, ...pinned) + 8;
+                      window.scrollTo(0, el.getBoundingClientRect().top + scrollY - under); }""")
+                    page.wait_for_timeout(300)
                     path = args.out / f"{game}.jpg"
                     page.screenshot(path=str(path), type="jpeg", quality=70)
                     report(path)
@@ -127,6 +133,11 @@ def main() -> None:
                     page.goto(f"{url}/#/table/{table}")
                     page.locator("#prompt").wait_for()
                     page.wait_for_timeout(800)  # the board view zooms to the decision after drawing
+                    # The whole board, as the reader sees it after one press of "Whole board"
+                    # (the default zoom makes the decision's controls a finger wide: a corner of
+                    # the map, less telling in a picture).
+                    page.locator(".zoom-whole").first.click()
+                    page.wait_for_timeout(400)
                     path = args.out / f"{args.phone}-phone.jpg"
                     page.screenshot(path=str(path), type="jpeg", quality=70)
                     report(path)

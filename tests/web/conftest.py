@@ -6,10 +6,13 @@ Screenshots go to .playwright/screenshots/ (or $LUDOTECA_SCREENSHOTS), to be loo
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,6 +40,23 @@ PROBE_ROOT = """
 """
 """JavaScript for a page.evaluate that draws a board straight from a game module: ``root``,
 an element for the board beside the page's own content (``#probe``), made once."""
+
+TABLE_PROBE = """
+  document.querySelector('main').hidden = true;
+  let frame = document.getElementById('table-probe');
+  if (!frame) {
+    frame = document.createElement('main');
+    frame.id = 'table-probe';
+    frame.innerHTML = '<div class="table-page"><div class="mainline">'
+      + '<section class="panel" id="board-panel"></section></div>'
+      + '<div class="side"><section class="panel"></section></div></div>';
+    document.body.append(frame);
+  }
+  const panel = frame.querySelector('#board-panel');
+"""
+"""JavaScript for a page.evaluate that lays out the table page round a board, beside the
+page's own content: ``panel``, the board's panel (``#board-panel``) in the table's columns
+and styles (a board drawn there, in the frame's viewport, gets the table's sizes), made once."""
 
 try:
     from playwright.sync_api import Browser, Page, sync_playwright
@@ -80,10 +100,28 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 @pytest.fixture
 def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
     """A server for one test that stops and restarts it."""
-    proc = web_server(tmp_path)
+    with started(tmp_path) as proc:
+        yield proc
+
+
+@contextlib.contextmanager
+def started(workdir: Path, monkeypatch: pytest.MonkeyPatch | None = None, **env: str) -> Iterator[ServerProcess]:
+    """A server of its own (``web_server``), with ``env`` (LUDOTECA_* settings) set for it,
+    stopped at the end."""
+    for key, value in env.items():
+        assert monkeypatch is not None, "settings need the monkeypatch fixture"
+        monkeypatch.setenv(key, value)
+    proc = web_server(workdir)
     proc.start()
-    yield proc
-    proc.stop(5)
+    try:
+        yield proc
+    finally:
+        proc.stop(5)
+
+
+def frame_strings(lang: str) -> dict[str, Any]:
+    """The frame's string table in ``lang`` (web/i18n), to check the words a page shows."""
+    return json.loads((ROOT / "src" / "ludoteca" / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ludoteca.engine import Match
-from tests.web.conftest import ROOT, screenshot
+from tests.web.conftest import ROOT, frame_strings, screenshot
 from tests.web.test_browser import GAME as SEALED
 from tests.web.test_browser import click_first_move, create_table, play_to_end, start
 
@@ -41,10 +41,6 @@ def finished(game: str, seats: int, options: str = "{}", seed: int = 3) -> dict[
 def strings(game: str, lang: str) -> dict[str, str]:
     data = json.loads((GAME_DIR / game / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
     return {k: v for k, v in data.items() if isinstance(v, str)}
-
-
-def frame_strings(lang: str) -> dict[str, Any]:
-    return json.loads((ROOT / "src" / "ludoteca" / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 SCOREBOARD = """async ([game, result, view, withModule]) => {
@@ -87,7 +83,7 @@ def test_the_end_shows_each_games_points_by_source_in_the_readers_language(serve
     # the sources add up to it.
     rows = table.locator("tbody tr").evaluate_all(
         "(trs) => trs.map((tr) => [tr.querySelector('th').textContent,"
-        " [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))])")
+        " [...tr.querySelectorAll('td')].map((td) => Number(td.textContent.replace('\u2212', '-')))])")
     *sources, (total_label, totals) = rows
     assert total_label == frame["total_row"]
     assert totals == result["scores"]
@@ -258,3 +254,27 @@ def test_every_iwari_log_line_about_a_seat_or_tribe_shows_its_badge_at_the_table
     about = [(key, badge) for key, badge in lines if key not in seatless]
     assert about and all(badge for _, badge in about), lines
     assert any(key in ("iwari.placed_tent", "iwari.placed_totem") for key, _ in about), lines
+
+
+@pytest.mark.parametrize(("locale", "words"), [("en-US", "Download the record"), ("ja-JP", "記録をダウンロード")])
+def test_the_replay_downloads_the_record_that_replays_the_game(server, new_page, tmp_path, locale: str,
+                                                              words: str) -> None:
+    from ludoteca.engine import MatchRecord
+
+    page = new_page(server.url, locale=locale, viewport={"width": 390, "height": 844})
+    expect(page.locator(f"[data-game={SEALED}]")).to_be_visible()
+    table = create_table(page)
+    start(page)
+    play_to_end(page)
+    page.goto(f"{server.url}/#/replay/{table}")
+    link = page.locator("#replay-record")
+    expect(link).to_have_text(words)
+    assert link.bounding_box()["height"] >= 44
+    with page.expect_download() as download:
+        link.click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text())
+    assert data["game"] == SEALED and data["reviews"] == [] and data["result"]
+    record = MatchRecord.from_json(data)
+    assert len(record.moves) == len(data["moves"]) > 0

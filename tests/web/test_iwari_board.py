@@ -81,6 +81,7 @@ def click_and_wait(page: Page, target) -> None:  # type: ignore[no-untyped-def]
                            " return s.acks > acks && s.version > version && !s.busy; }", arg=before)
 
 
+@pytest.mark.slow
 def test_a_person_plays_a_whole_iwari_game_on_the_board(server, new_page) -> None:
     page = new_page(server.url)
     create_table(page)
@@ -114,9 +115,9 @@ def test_a_person_plays_a_whole_iwari_game_on_the_board(server, new_page) -> Non
         collapsed += check_move_list(page)
         moves = board_moves(page)
         if not moves:
-            # Only a "pass" has no shape on the board: the frame's button plays it.
+            # Only a "pass" has no shape on the board: the status bar's button plays it.
             fallbacks += 1
-            click_and_wait(page, page.locator("#moves button.move:not([disabled])").first)
+            click_and_wait(page, page.locator("#bar-moves button.move:not([disabled])").first)
             continue
         move = choose(moves)
         kind = move["type"] if move["type"] != "draw" else "draw"
@@ -239,13 +240,20 @@ def test_every_map_draws_its_feats_and_final_scoring(server, new_page, map_id: s
     assert played and played[0] in feat["legal"]
     harness.screenshot(path=str(_shot(f"iwari-feat-{map_id}")))
 
-    # The finished game: the end overlay with the breakdown (and the purple road's row).
+    # The finished game: the end overlay says where the end's points came from; the points
+    # by source (the purple road's row among them) are the frame's one score table, from
+    # the module's statistics, and the overlay does not repeat them.
     page.evaluate(RENDER, [finished, strings])
     overlay = harness.locator(".iw-overlay[data-kind=end]")
     expect(overlay).to_be_visible()
-    expect(overlay).to_contain_text(strings["iwari.ui.row_settlements"])
+    expect(overlay).to_contain_text(strings["iwari.ui.end_detail"])
+    expect(overlay).not_to_contain_text(strings["iwari.ui.row_settlements"])
+    rows = page.evaluate("async ([result, view, strings]) => (await import('/games/iwari.js'))"
+                         ".statistics(result, { t: (k) => strings[k] ?? k, view }).map((r) => r.label)",
+                         [finished["result"], finished["view"], strings])
+    assert strings["iwari.ui.row_settlements"] in rows, rows
     if map_id == "long-road":
-        expect(overlay).to_contain_text(strings["iwari.ui.row_purple"])
+        assert strings["iwari.ui.row_purple"] in rows, rows
     assert "{" not in overlay.inner_text()  # every placeholder filled
     harness.screenshot(path=str(_shot(f"iwari-final-{map_id}")))
 

@@ -8,6 +8,12 @@ label must lie inside that shape's fill (checked at nine points over its glyphs,
 label's own turn when it is drawn turned), and no point over one label's glyphs may lie in
 another label's box. A map label with a halo (a territory's or a fjord's name) is made to be
 read over any shape: it only has to stay inside its drawing and off other labels.
+
+Legible at 1x (issue 31, item 2): drawn in the table page's layout and board viewport at
+1440 x 900, every word is at least 11 CSS px as shown (its font size times the scale of its
+drawing); at 390 x 844 a smaller one lies within a finger's reach in the board's box and a
+tap there reads it (web/js/boardlens.js). And the Crusaders wheel writes each action's name
+in whole words ("Influence", never "Influ" / "ence").
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import PROBE_ROOT
+from tests.web.conftest import PROBE_ROOT, TABLE_PROBE
 from tests.web.test_boards_draw import SETTING_IDS, SETTINGS, sample_positions
 
 pytestmark = pytest.mark.browser
@@ -54,6 +60,11 @@ MEASURE = """async ([game, positions, seats, lang, width]) => {
         && painted(el));
       const texts = all.filter((el) => el.tagName === 'text' && el.textContent.trim() && !el.closest('defs')
         && getComputedStyle(el).display !== 'none' && getComputedStyle(el).visibility !== 'hidden');
+      const index = new Map(all.map((el, k) => [el, k]));
+      // Each shape's order and screen box, measured once per drawing (not once per label),
+      // smallest first: a label's box is then the first one that holds its middle.
+      const candidates = shapes.map((s) => [s, index.get(s), s.getBoundingClientRect()])
+        .sort((a, b) => a[2].width * a[2].height - b[2].width * b[2].height);
       const boxes = [];
       for (const text of texts) {
         const r = text.getBoundingClientRect();
@@ -74,14 +85,12 @@ MEASURE = """async ([game, positions, seats, lang, width]) => {
         const points = [];
         for (const u of [du, 0.5, 1 - du]) for (const v of [0.2, 0.5, 0.8]) points.push(at(u, v));
         const [cx, cy] = at(0.5, 0.5);
-        const order = all.indexOf(text);
-        let box = null, area = Infinity;
-        for (const s of shapes) {
-          if (all.indexOf(s) > order) continue;
-          const b = s.getBoundingClientRect();
-          if (b.width * b.height >= area || !inside(s, cx, cy)) continue;
+        const order = index.get(text);
+        let box = null;
+        for (const [s, at, b] of candidates) {
+          if (at > order || cx < b.left || cx > b.right || cy < b.top || cy > b.bottom || !inside(s, cx, cy)) continue;
           box = s;
-          area = b.width * b.height;
+          break;
         }
         const word = text.textContent.trim().slice(0, 40);
         const parent = `${text.parentElement.tagName}.${text.parentElement.getAttribute('class') || ''}`;
@@ -123,6 +132,7 @@ MEASURE = """async ([game, positions, seats, lang, width]) => {
 }"""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "seats", "options"), SETTINGS,
                          ids=SETTING_IDS)
 def test_every_board_label_fits_its_box_in_every_language(server, new_page, game_id: str, seats: int,
@@ -135,3 +145,142 @@ def test_every_board_label_fits_its_box_in_every_language(server, new_page, game
         for width in (1200, 366):
             faults += page.evaluate(MEASURE, [game_id, kept, seats, lang, width])
     assert not faults, "\n".join(faults[:40]) + f"\n({len(faults)} in all)"
+
+
+# -- legible at 1x (issue 31, item 2) ---------------------------------------------------------
+
+DESKTOP_WIDE = {"width": 1440, "height": 900}
+PHONE_TALL = {"width": 390, "height": 844}
+LEGIBLE = 11
+"""CSS px: the smallest lettering on a board at its default zoom (font size times the scale
+its drawing is shown at). On a phone, smaller lettering must be a tap away (web/js/boardlens.js)."""
+
+SIZES = """async ([game, positions, seats, lang]) => {
+  const module = await import(`/games/${game}.js`);
+  const i18n = await import('/js/i18n.js');
+  const { BoardView } = await import('/js/boardview.js');
+  const { drawnSize } = await import('/js/boardlens.js');
+  await i18n.setLanguage(lang, { remember: false });
+  i18n.useGame(game);
+  await i18n.loadGameStrings(game);
+""" + TABLE_PROBE + """  const players = Array.from({ length: seats },
+    (_, s) => ({ seat: s, username: s ? null : 'Nguyễn Thị Thu', bot: s ? 'random' : null, zombie: false }));
+  const tick = () => new Promise((r) => requestAnimationFrame(r));
+  const faults = [];
+  let lensChecked = false;
+  for (const [i, p] of positions.entries()) {
+    const root = document.createElement('div');
+    root.className = 'board';
+    const view = new BoardView(root, i18n.t);
+    panel.replaceChildren(view.element);
+    const ctx = { view: p.view, legal: p.legal, events: [], seat: p.seat, seats: players, pending: p.pending,
+                  result: p.result, game, lang, t: i18n.t, busy: false, play: () => {} };
+    module.render(root, ctx);
+    await tick();
+    module.render(root, ctx);
+    view.fit({ decision: `position ${i}` });
+    const touch = view.element.classList.contains('touch');
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const small = new Map();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!node.textContent.trim() || small.has(el)
+          || el.closest('title, desc, style, script, defs, [hidden], .board-lens')) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      const size = drawnSize(el);
+      if (size < 11 - 0.05) small.set(el, size);
+    }
+    for (const [el, size] of small) {
+      const words = el.textContent.trim().slice(0, 40);
+      const cls = el.getAttribute('class') || el.parentElement.getAttribute('class') || '';
+      const where = `${game} ${lang} @${innerWidth}px, position ${i}: "${words}" (${el.tagName}.${cls})`
+        + ` at ${size.toFixed(1)} px`;
+      if (!touch) {
+        faults.push(where);
+        continue;
+      }
+      // A tap away: the words scrolled into the board's box lie on the screen, over the board
+      // (nothing else drawn over them), and a tap there reads them.
+      el.scrollIntoView({ block: 'center', inline: 'center' });
+      const r = el.getBoundingClientRect();
+      const box = view.pan.getBoundingClientRect();
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      const under = document.elementFromPoint(x, y);
+      const inBox = x >= Math.max(0, box.left) && x <= Math.min(innerWidth, box.right)
+        && y >= Math.max(0, box.top) && y <= Math.min(innerHeight, box.bottom);
+      if (!inBox || !under || !root.contains(under)) {
+        faults.push(`${where}: out of a finger's reach`);
+      } else if (!view.lens.readAt(x, y, under).includes(el.textContent.trim())) {
+        faults.push(`${where}: a tap there does not read it`);
+      } else if (!lensChecked) {
+        lensChecked = true;
+        const shown = view.lens.bubble;
+        const li = shown.querySelector('li');
+        if (shown.hidden || !li || parseFloat(getComputedStyle(li).fontSize) < 11)
+          faults.push(`${where}: the tap's bubble is not shown at 11 px or more`);
+      }
+      view.lens.hide();
+      if (faults.length > 60) break;
+    }
+    view.destroy();
+  }
+  return faults;
+}"""
+
+@pytest.mark.parametrize("viewport", [DESKTOP_WIDE, PHONE_TALL], ids=["1440x900", "390x844"])
+@pytest.mark.parametrize(("game_id", "seats", "options"), SETTINGS, ids=SETTING_IDS)
+def test_every_board_label_is_legible_at_1x_or_a_tap_away(server, new_page, game_id: str, seats: int,
+                                                          options: dict[str, Any], viewport: dict[str, int]) -> None:
+    positions = sample_positions(game_id, seats, options, seed=seats)
+    kept = positions[:-2:EVERY] + positions[-1:]
+    page = new_page(f"{server.url}/#/help", viewport=viewport)
+    faults: list[str] = []
+    for lang in ("en", "vi") if viewport is DESKTOP_WIDE else ("en",):
+        faults += page.evaluate(SIZES, [game_id, kept, seats, lang])
+    assert not faults, "\n".join(faults[:40]) + f"\n({len(faults)} in all)"
+
+
+WHEEL_WORDS = """async ([positions, seats, lang]) => {
+  const module = await import('/games/crusaders.js');
+  const i18n = await import('/js/i18n.js');
+  await i18n.setLanguage(lang, { remember: false });
+  i18n.useGame('crusaders');
+  await i18n.loadGameStrings('crusaders');
+""" + PROBE_ROOT + """  const players = Array.from({ length: seats },
+    (_, s) => ({ seat: s, username: `P${s}`, bot: null, zombie: false }));
+  const faults = new Set();
+  for (const p of positions) {
+    module.render(root, { view: p.view, legal: p.legal, events: [], seat: p.seat, seats: players, pending: p.pending,
+                          result: p.result, game: 'crusaders', lang, t: i18n.t, busy: false, play: () => {} });
+    for (const wedge of root.querySelectorAll('.cr-wedge')) {
+      const name = i18n.t(`cr.action.${p.view.players[Number(wedge.closest('[data-seat]').dataset.seat)]
+        .wheel[Number(wedge.dataset.pos)].action}`);
+      const label = [...wedge.querySelectorAll('text')].find((t) => t.querySelector('tspan'));
+      const lines = [...label.querySelectorAll('tspan')].map((t) => t.textContent);
+      const words = name.split(/\\s+/);
+      // Each line whole words of the name, in order: a word is never cut ("Influ" / "ence").
+      let at = 0;
+      const whole = lines.every((line) => {
+        const n = line.split(/\\s+/).length;
+        const ok = words.slice(at, at + n).join(' ') === line;
+        at += n;
+        return ok;
+      }) && at === words.length;
+      if (!whole) faults.add(`${lang}: "${name}" is written ${lines.map((l) => `"${l}"`).join(' / ')}`);
+    }
+  }
+  return [...faults];
+}"""
+
+
+@pytest.mark.parametrize(("seats", "options"), [(n, o) for g, n, o in SETTINGS if g == "crusaders"])
+def test_the_crusaders_wheel_writes_its_actions_whole(server, new_page, seats: int, options: dict[str, Any]) -> None:
+    positions = sample_positions("crusaders", seats, options, seed=seats)
+    page = new_page(f"{server.url}/#/help")
+    faults: list[str] = []
+    for lang in ("en", "ja", "vi"):
+        faults += page.evaluate(WHEEL_WORDS, [positions[::EVERY] + positions[-1:], seats, lang])
+    assert not faults, "\n".join(faults)

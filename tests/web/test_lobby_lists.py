@@ -4,12 +4,10 @@ what real time and turn-based mean, in en, ja and vi, at phone size."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import ROOT, screenshot
+from tests.web.conftest import frame_strings, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +26,7 @@ MAKE = """async ([game, n]) => {
 
 
 def frame(lang: str) -> dict:  # type: ignore[type-arg]
-    return json.loads((ROOT / "src" / "ludoteca" / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    return frame_strings(lang)
 
 
 def rows(page: Page, status: str) -> list[str]:

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import ROOT
+from tests.web.tables import open_move_list
 
 pytestmark = pytest.mark.browser
 
@@ -50,6 +51,7 @@ def play_until_a_tent(page: Page) -> None:
         index = min(range(len(moves)), key=lambda i: PREFERENCE.index(moves[i]["type"])
                     if moves[i]["type"] in PREFERENCE else 99)
         before = page.evaluate("[window.ludotecaTable.state.acks, window.ludotecaTable.state.version]")
+        open_move_list(page)
         page.locator("#moves button.move").nth(index).click()
         page.wait_for_function("([acks, version]) => { const s = window.ludotecaTable.state;"
                                " return s.acks > acks && s.version > version && !s.busy; }", arg=before)

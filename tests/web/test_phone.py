@@ -30,7 +30,9 @@ TURNS = 5
 TAPPABLE = """() => {
   const FINGER = 44;
   const shown = (el) => { const r = el.getBoundingClientRect(); return (r.width > 0 || r.height > 0)
-    && !el.closest('[hidden]') && !el.disabled && getComputedStyle(el).visibility !== 'hidden'; };
+    && !el.closest('[hidden]') && !el.disabled && getComputedStyle(el).visibility !== 'hidden'
+    // Not inside a closed <details> (the full list of moves, collapsed under the status bar).
+    && el.checkVisibility(); };
   const controls = [...document.querySelectorAll(
     '#board [data-move], #board [data-select], #board [role=button], #board button, #moves button, .board-tools button,'
     + ' #prompt-actions button, #prompt-actions label')].filter(shown);
@@ -116,6 +118,9 @@ SIDEWAYS = """() => {
 
 
 def check_turn(page: Page, where: str) -> list[str]:
+    # The last update's slides and flips (260 ms) first: a card turning in is narrower
+    # than itself while it turns, and a finger lands on what is behind it.
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
     faults = []
     fit = page.evaluate(ONE_SCREEN)
     if not fit["prompt"]:

@@ -6,6 +6,7 @@ board modules' own) can produce fails the test, with the text and the page it wa
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -90,13 +91,7 @@ class Table:
     for any text."""
 
     def __init__(self, strings: list[str], names: list[str]) -> None:
-        patterns = []
-        for text in {s.strip() for s in strings if s.strip()}:
-            parts = re.split(r"\{\w+\}", text)
-            if not any(ch.isalpha() for ch in "".join(parts)):
-                continue  # "{n}" alone, or "{a} / {b}": a pattern that would let anything through
-            patterns.append(".+?".join(re.escape(p) for p in parts))
-        self.any = re.compile("|".join(f"(?:{p})" for p in sorted(patterns, key=len, reverse=True)), re.S)
+        self.any = any_string(tuple(strings))
         self.literals = [re.split(r"\{\w+\}", s)[0] for s in strings]
         self.names = NAMES | set(names)
 
@@ -123,6 +118,19 @@ class Table:
         return False
 
 
+@functools.lru_cache(maxsize=4)
+def any_string(strings: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for all of a language's strings, compiled once per language: it takes a
+    while, and a walk checks some thirty pages."""
+    patterns = []
+    for text in {s.strip() for s in strings if s.strip()}:
+        parts = re.split(r"\{\w+\}", text)
+        if not any(ch.isalpha() for ch in "".join(parts)):
+            continue  # "{n}" alone, or "{a} / {b}": a pattern that would let anything through
+        patterns.append(".+?".join(re.escape(p) for p in parts))
+    return re.compile("|".join(f"(?:{p})" for p in sorted(patterns, key=len, reverse=True)), re.S)
+
+
 def check(page: Page, lang: str, where: str, seen: dict[str, str]) -> None:
     screenshot(page, f"words-{lang}-{re.sub(r'[^a-z0-9]+', '-', where.lower()).strip('-')}")
     tables = page.evaluate(TABLES, lang)
@@ -143,6 +151,7 @@ def lobby(page: Page) -> None:
     expect(page.locator("[data-game=iwari]")).to_be_visible()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", sorted(LOCALES))
 def test_every_page_speaks_only_the_chosen_language(server, new_page, lang: str) -> None:
     foreign: dict[str, str] = {}

@@ -8,12 +8,17 @@
 //   board" buttons let the player choose another zoom;
 // - hit areas: a control smaller than a finger gets an invisible 44 x 44 px target
 //   around it (under its own shapes, so what is drawn still takes its own clicks);
-// - focus: when a new decision comes, the box scrolls to the controls it is about (any
-//   element of the board that plays a move), so the prompt above and that part of the
-//   board fit one screen.
+// - focus: when a new decision comes, the box scrolls to the part of the board it is about
+//   (what the game marked with focusArea in board.js: the reserve, the wheel, the sheet),
+//   else to its controls (any element of the board that plays a move), so the prompt above
+//   and that part of the board fit one screen; on a wide screen, where the page scrolls
+//   rather than the box, the page brings that part under the pinned status bar;
+// - on a desktop too, "+" zooms the drawing past the column's width and the box pans, by
+//   its scroll bars or by dragging the board with the mouse.
 //
 // Nothing here knows any game: it reads `[data-move]`, `[data-select]` and
 // `[role=button]` (what clickable() in dom.js marks), and each SVG's size.
+import { BoardLens } from "./boardlens.js";
 import { h } from "./dom.js";
 
 export const FINGER = 44; // CSS px: the smallest target a finger hits reliably (WCAG 2.5.5)
@@ -25,6 +30,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 // Zoom and finger-sized targets where fingers tap: the one-column layout (main.css), or
 // any touch screen. A mouse on a desktop keeps the board as the game drew it.
 const TOUCH = "(max-width: 899px), (pointer: coarse)";
+const ONE_COLUMN = "(max-width: 899px)"; // the table page's phone layout (main.css)
 
 // The outermost <svg> elements of the board (an SVG inside an SVG zooms with its parent).
 function outerSvgs(board) {
@@ -151,6 +157,58 @@ function addHitArea(control, root) {
   root.append(hit);
 }
 
+function union(rects) {
+  return {
+    left: Math.min(...rects.map((r) => r.left)), right: Math.max(...rects.map((r) => r.right)),
+    top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)),
+  };
+}
+
+// On a wide screen the page scrolls the board (the box only pans sideways when zoomed): the
+// page brings the part a decision is about under the pinned status bar (table.js keeps
+// scroll-padding-top at its height) when too little of it shows.
+// On a phone the table page itself puts the prompt at the top with the box under it
+// (boardpanel.js), and the box scrolls to the part.
+function bringIntoPage(rect) {
+  if (matchMedia(ONE_COLUMN).matches) return;
+  const top = parseFloat(document.documentElement.style.scrollPaddingTop) || 0;
+  const seen = Math.min(rect.bottom, innerHeight) - Math.max(rect.top, top);
+  if (seen >= Math.min(rect.bottom - rect.top, (innerHeight - top) * 0.5)) return;
+  window.scrollBy(0, rect.top - top - 8);
+}
+
+// Dragging the board with the mouse pans it when it is wider (or taller) than its box, as
+// on a map; a drag is not a click, so the control under it plays nothing.
+function dragToPan(pan) {
+  let from = null;
+  let moved = false;
+  pan.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "mouse" || e.button !== 0 || !pan.classList.contains("pans")) return;
+    from = { x: e.clientX, y: e.clientY, left: pan.scrollLeft, top: pan.scrollTop };
+    moved = false;
+  });
+  pan.addEventListener("pointermove", (e) => {
+    if (!from) return;
+    if (!(e.buttons & 1)) {
+      from = null;
+      return;
+    }
+    const dx = e.clientX - from.x;
+    const dy = e.clientY - from.y;
+    if (!moved && Math.hypot(dx, dy) < 5) return;
+    moved = true;
+    pan.scrollLeft = from.left - dx;
+    pan.scrollTop = from.top - dy;
+  });
+  pan.addEventListener("pointerup", () => { from = null; });
+  pan.addEventListener("click", (e) => {
+    if (!moved) return;
+    moved = false;
+    e.stopPropagation();
+    e.preventDefault();
+  }, true);
+}
+
 export class BoardView {
   // `board` is the element a game draws into; the view wraps it in a panning box.
   constructor(board, t) {
@@ -158,15 +216,20 @@ export class BoardView {
     this.t = t;
     this.user = 1; // the player's own zoom, times the one controls need
     this.focusKey = "";
+    this.areaKey = ""; // the name of the part of the board the last drawing marked
     this.pan = h("div", { class: "board-pan", tabindex: "0", role: "region" }, board);
     this.zoomOut = h("button", { type: "button", class: "zoom-out", onclick: () => this.setUser(this.user / STEP) }, "−");
     this.zoomIn = h("button", { type: "button", class: "zoom-in", onclick: () => this.setUser(this.user * STEP) }, "+");
     this.whole = h("button", { type: "button", class: "zoom-whole", onclick: () => this.setUser(0) });
     this.hint = h("p", { class: "pan-hint small", "aria-hidden": "true", hidden: true });
-    this.tools = h("div", { class: "board-tools", hidden: true }, this.hint, h("span", { class: "zoom-buttons" }, this.zoomOut, this.zoomIn, this.whole));
+    this.lensHint = h("p", { class: "lens-hint small muted", "aria-hidden": "true", hidden: true });
+    this.tools = h("div", { class: "board-tools", hidden: true }, this.hint, this.lensHint, h("span", { class: "zoom-buttons" }, this.zoomOut, this.zoomIn, this.whole));
     this.frameBox = h("div", { class: "board-frame" }, this.pan);
     this.element = h("div", { class: "board-view" }, this.tools, this.frameBox);
+    // The small print a tap away on a phone (boardlens.js).
+    this.lens = new BoardLens(this, t);
     this.pan.addEventListener("scroll", () => this.shade(), { passive: true });
+    dragToPan(this.pan);
     // A game may draw again by itself (a figure picked before its destination): refit then.
     this.mutations = new MutationObserver(() => this.schedule());
     this.mutations.observe(board, { childList: true });
@@ -216,21 +279,28 @@ export class BoardView {
     this.zoomOut.setAttribute("aria-label", t("board.zoom_out"));
     this.pan.setAttribute("aria-label", t("board.board"));
     this.hint.textContent = t("board.pan_hint");
+    this.lensHint.textContent = t("board.lens_hint");
 
     const touch = matchMedia(TOUCH).matches;
     this.element.classList.toggle("touch", touch);
+    this.lensHint.hidden = !touch || !svgs.length;
+    if (!touch) this.lens.hide();
     let anyControls = false;
     let maxZoom = 1;
     for (const el of svgs) {
       const controls = controlsIn(el);
-      if (!controls.length) continue;
-      anyControls = true;
+      // On a desktop every drawing zooms with the reader's zoom; on a phone the ones with
+      // controls, to the zoom their controls need.
+      if (!controls.length && touch) continue;
+      anyControls ||= controls.length > 0;
       const rect = el.getBoundingClientRect();
       if (!rect.width) continue;
-      const need = neededZoom(controls.map(box));
+      const need = touch ? neededZoom(controls.map(box)) : 1;
       maxZoom = Math.max(maxZoom, need);
-      const zoom = this.user === 0 ? 1 : Math.min(MAX_ZOOM, Math.max(1, need * this.user));
-      if (touch && zoom > 1.01) {
+      // A mouse keeps the drawing as the game made it until the reader zooms (the
+      // controls' spacing is a finger's concern).
+      const zoom = this.user === 0 ? 1 : Math.min(MAX_ZOOM, Math.max(1, (touch ? need : 1) * this.user));
+      if (zoom > 1.01) {
         const keep = {};
         for (const k of ["width", "height", "maxWidth", "minWidth", "flex"]) keep[k] = el.style[k];
         el.dataset.zoomed = JSON.stringify(keep);
@@ -241,13 +311,16 @@ export class BoardView {
     this.mutations.takeRecords(); // the hit areas are ours, not a redraw
 
     const wide = this.pan.scrollWidth > this.pan.clientWidth + 1;
-    this.tools.hidden = !(touch && anyControls) && !wide;
+    this.tools.hidden = touch ? !anyControls && !wide : !svgs.length;
     this.hint.hidden = !wide;
     this.zoomIn.disabled = this.user !== 0 && maxZoom * this.user >= MAX_ZOOM;
-    this.zoomOut.disabled = this.user === 0;
+    this.zoomOut.disabled = touch ? this.user === 0 : this.user <= 1;
     this.whole.setAttribute("aria-pressed", String(this.user === 0));
     this.pan.classList.toggle("pans", wide);
-    if ((decision !== null && decision !== this.focusKey) || refocus) {
+    const area = (this.board.querySelector("[data-focus]") || { dataset: {} }).dataset.focus || "";
+    const newArea = area !== this.areaKey;
+    this.areaKey = area;
+    if ((decision !== null && decision !== this.focusKey) || refocus || (newArea && area)) {
       if (decision !== null) this.focusKey = decision;
       this.focusOn(svgs);
     }
@@ -259,15 +332,35 @@ export class BoardView {
   // one) come first; else such buttons off the drawings (a bar of them above a sheet, the
   // only controls of a second forum gain); else any control on a drawing (a region that
   // opens a choice of buttons).
+  //
+  // A part of the board the game marked (focusArea) comes before all of them: the whole
+  // part when it fits the box, else the controls in it (or its top).
   focusOn(svgs) {
     const pan = this.pan;
     const shown = (els) => els.filter((c) => !c.closest("[aria-hidden=true], [hidden]"))
       .map((c) => c.getBoundingClientRect()).filter((r) => r.width || r.height);
+    const parts = [...this.board.querySelectorAll("[data-focus]")];
+    const marked = shown(parts);
+    if (marked.length) {
+      const whole = union(marked);
+      const fits = whole.bottom - whole.top <= pan.clientHeight - 16 && whole.right - whole.left <= pan.clientWidth - 16;
+      const controls = shown(parts.flatMap((el) => [...(el.matches(DECISION) ? [el] : []), ...el.querySelectorAll(DECISION)]));
+      this.scrollTo(fits || !controls.length ? marked : controls);
+      bringIntoPage(union(shown(parts)));
+      return;
+    }
     const drawn = svgs.flatMap(controlsIn);
     const controls = [
       drawn.filter((c) => c.matches(DECISION)), [...this.board.querySelectorAll(DECISION)], drawn,
     ].map(shown).find((found) => found.length);
     if (!controls) return;
+    this.scrollTo(controls);
+  }
+
+  // Scrolls the box to the rects (all of them when they fit, else the first group from the
+  // top).
+  scrollTo(controls) {
+    const pan = this.pan;
     const base = pan.getBoundingClientRect();
     const top = Math.min(...controls.map((r) => r.top));
     const near = controls.filter((r) => r.top < top + pan.clientHeight * 0.8);

@@ -15,7 +15,7 @@ export function seatsOf(table) {
   for (let i = 0; i < table.seats; i++) {
     const s = players.find((x) => x.seat === i) || {};
     seats.push({ seat: i, username: s.username || null, bot: s.bot || null, zombie: Boolean(s.zombie),
-      connected: s.connected });
+      connected: s.connected, timed_out: Number.isInteger(s.timed_out) ? s.timed_out : null });
   }
   return seats;
 }

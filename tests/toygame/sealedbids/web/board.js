@@ -2,6 +2,7 @@
 // tests/toygame/sealedbids, a game packaged outside Ludoteca). It shows the whole interface
 // in a few lines: draw the view in SVG, make the legal moves clickable on the board, and
 // call ctx.play(move). See src/ludoteca/games/README.md.
+import { part } from "/js/board.js";
 import { clickable, h, svg } from "/js/dom.js";
 import { seatShape } from "/js/seats.js";
 
@@ -34,12 +35,14 @@ export function render(root, { view, legal, seat, seats, t, play }) {
   if (view.prize) board.append(svg("text", { x: 20, y: 24, "font-size": 14, fill: "#5c5c66" }, t("sealedbids.round", { n: view.round + 1 })));
   view.points.forEach((points, s) => {
     const x = 20 + s * 80;
-    board.append(seatShape(s, x + 8, 48, 8), svg("text", { x: x + 22, y: 54, "font-size": 16, "font-weight": 700 }, String(points)));
-    if (view.bid[s]) board.append(svg("text", { x: x + 40, y: 54, "font-size": 13, fill: "#009E73" }, "✔"));
+    // part(): the frame marks (and animates) what changed since the reader's last move.
+    board.append(seatShape(s, x + 8, 48, 8), part(svg("text", { x: x + 22, y: 54, "font-size": 16, "font-weight": 700, class: "points" }, String(points)),
+      `points/${s}`));
+    if (view.bid[s]) board.append(part(svg("text", { x: x + 40, y: 54, "font-size": 13, fill: "#009E73", class: "has-bid" }, "✔"), `bid/${s}`));
   });
   if (view.prize) {
     board.append(svg("text", { x: width - 20 - CARD_W, y: 24, "font-size": 14, fill: "#5c5c66" }, t("sealedbids.prize")));
-    board.append(card(width - 20 - CARD_W, 32, number(view.prize), { class: "prize" }));
+    board.append(part(card(width - 20 - CARD_W, 32, number(view.prize), { class: "prize" }), "prize", t("sealedbids.prize")));
   }
 
   // The hand: each card that may be bid is a button on the board.
@@ -65,6 +68,15 @@ export function moveLabel(move, { t }) {
   if (move.type === "bid") return t("sealedbids.bid_card", { card: number(move.card) });
   if (move.type === "pass") return t("sealedbids.pass");
   return null;
+}
+
+// Optional: each seat's key resources for its seat panel.
+export function resources(view, seat, { t }) {
+  const hand = view.hands[seat];
+  return [
+    { key: "points", label: t("sealedbids.res_points"), value: view.points[seat] },
+    { key: "cards", label: t("sealedbids.res_cards"), value: Array.isArray(hand) ? hand.length : hand },
+  ];
 }
 
 // Optional: each seat's score for the seat panels while the game runs.

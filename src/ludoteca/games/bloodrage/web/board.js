@@ -10,7 +10,7 @@
 // reserve, then a place) and an upgrade that fits several slots (the card, then a slot).
 // Each element that plays a move carries it as JSON in `data-move`, like the frame's
 // own buttons, so tests and assistive tech see the same thing.
-import { boardState, choiceTarget, compactBelow, drawnWith, dropBoardState, keepFocus, moveTarget } from "/js/board.js";
+import { boardState, choiceTarget, compactBelow, drawnWith, dropBoardState, focusArea, keepFocus, moveTarget, part, piece, tooltip } from "/js/board.js";
 import { h, svg } from "/js/dom.js";
 import { seatName } from "/js/gamemodule.js";
 import { seatShape, seatStyle } from "/js/seats.js";
@@ -141,7 +141,7 @@ function targets(ctx, ui) {
   const byCard = new Map(); // card id -> moves
   const byStat = new Map();
   const bar = [];
-  const select = new Map(); // "reserve:kind" / "valhalla:kind" -> true
+  const select = new Map(); // "reserve:kind" / "valhalla:kind" -> the moves with that figure
   const march = ctx.view.march;
   const add = (map, key, move) => {
     if (!map.has(key)) map.set(key, []);
@@ -150,11 +150,11 @@ function targets(ctx, ui) {
   for (const m of ctx.legal) {
     switch (m.type) {
       case "invade":
-        select.set(`reserve:${m.figure}`, true);
+        add(select, `reserve:${m.figure}`, m);
         if (ui.source === "reserve" && ui.figure === m.figure) add(byPlace, m.to, m);
         break;
       case "valhalla_invade":
-        select.set(`valhalla:${m.figure}`, true);
+        add(select, `valhalla:${m.figure}`, m);
         if (ui.source === "valhalla" && ui.figure === m.figure) add(byPlace, m.to, m);
         break;
       case "free_invade":
@@ -265,7 +265,7 @@ function drawMap(ctx, tg) {
     }
     const [x, y] = polar(R_FJORD, mid);
     const gone = (f.supports || []).every((p) => provinces.get(p) && provinces.get(p).destroyed);
-    const g = svg("g", { class: "br-fjord", "data-loc": f.id, "data-supports": (f.supports || []).join(" ") });
+    const g = part(svg("g", { class: "br-fjord", "data-loc": f.id, "data-supports": (f.supports || []).join(" ") }), `fjords/${f.id}/figures`);
     const body = svg("circle", { class: "br-face", cx: x, cy: y, r: 36, fill: gone ? "url(#br-hatch)" : "#7fb0cf", stroke: "#3f6f8c", "stroke-width": 2 });
     body.append(title(`${place(f.id, t)} · ${(f.supports || []).map((id) => place(id, t)).join(" · ")}`));
     g.append(body);
@@ -275,7 +275,7 @@ function drawMap(ctx, tg) {
     // no room there (the board's edge), so its name goes under or over it, on two lines
     // if need be. A halo in the sea's colour keeps it readable where it crosses a line.
     const side = Math.abs(Math.cos((mid * Math.PI) / 180)) > 0.6;
-    const name = fit(place(f.id, t), side ? 96 : 150, 14, { min: 10, maxLines: side ? 2 : 1 });
+    const name = fit(place(f.id, t), side ? 96 : 150, 15, { min: 14, maxLines: 2 });
     const [rawX, rawY] = side ? [x, y + (Math.sin((mid * Math.PI) / 180) >= 0 ? 50 : -40 - (name.lines.length - 1) * name.size * 1.2)]
       : polar(R_FJORD + 46, mid);
     const half = Math.max(...name.lines.map((l) => textWidth(l, name.size))) / 2 + 4;
@@ -316,6 +316,8 @@ function realmRuns(ring, provinces) {
 function figureOn(seat, kind, x, y, at, ctx, tg, me) {
   const g = figure(seat, kind, x, y, ctx.t);
   g.setAttribute("data-at", at);
+  // A clan has one leader and one of each monster: they slide when they move.
+  if (kind !== "warrior" && kind !== "ship") piece(g, `${seat}-${kind}`);
   const move = figureMove(tg, seat, kind, at, me);
   if (move) moveTarget(g, move, ctx, moveLabel(move, ctx), "br-legal");
   else g.setAttribute("pointer-events", "none");
@@ -324,7 +326,8 @@ function figureOn(seat, kind, x, y, at, ctx, tg, me) {
 
 function drawProvince(p, path, polarFn, angle, ctx, tg, me) {
   const { t, view } = ctx;
-  const g = svg("g", { class: ["br-province", p.destroyed && "destroyed"], "data-loc": p.id });
+  const g = part(svg("g", { class: ["br-province", p.destroyed && "destroyed"], "data-loc": p.id }),
+    [`provinces/${p.id}/figures`, `provinces/${p.id}/destroyed`]);
   const isYgg = angle === null;
   const doomed = view.doom === p.id;
   const fill = p.destroyed ? "url(#br-hatch)" : REALM_FILL[p.realm] || "#eee";
@@ -345,11 +348,11 @@ function drawProvince(p, path, polarFn, angle, ctx, tg, me) {
   // The name fitted to the province's width where it is written (a chord of the ring, or
   // of Yggdrasil's circle).
   const room = (isYgg ? 2 * Math.sqrt(R_YGG ** 2 - 70 ** 2) : 2 * 165 * Math.sin((Math.PI / 8))) - 16;
-  const nameSize = fit(place(p.id, t), room * 0.92, ctx.compact ? 24 : 17, { min: ctx.compact ? 13 : 11 }).size;
+  const nameSize = fit(place(p.id, t), room * 0.92, ctx.compact ? 24 : 17, { min: ctx.compact ? 13 : 14 }).size;
   g.append(label(nx, ny, place(p.id, t), nameSize, { "text-anchor": "middle", "font-weight": 700, "pointer-events": "none", fill: p.destroyed ? "#fff" : "#1d1d1f" }));
   if (!isYgg && !p.destroyed && !ctx.compact) { // on a phone the realm shows in the colour alone
     const [rx, ry] = at(-26);
-    g.append(label(rx, ry, place(p.realm, t), 12, { "text-anchor": "middle", fill: "#5c5c66", "pointer-events": "none" }));
+    g.append(label(rx, ry, place(p.realm, t), 14, { "text-anchor": "middle", fill: "#5c5c66", "pointer-events": "none" }));
   }
   if (p.destroyed) {
     // Under the name: on the left and right of the ring a label further in would overlap it.
@@ -375,13 +378,16 @@ function drawProvince(p, path, polarFn, angle, ctx, tg, me) {
   // The pillage token: its reward face up, turned over once pillaged.
   const [tx, ty] = isYgg ? [CX, CY + 74] : at(-6);
   const tokenMove = tg.byToken.get(p.id);
-  const token = svg("g", { class: "br-token", "data-token": p.id });
+  const token = part(svg("g", { class: "br-token", "data-token": p.id }), `provinces/${p.id}/pillaged`);
+  const tokenText = p.pillaged ? t("br.ui.pillaged") : t(`br.ui.tok.${p.token}`);
+  // As wide as its word at 14 (bold runs a sixth wider than the estimate): never under
+  // 11 px on a desktop's map ("Đã cướp phá" is long).
+  const tokenW = Math.max(76, Math.ceil(textWidth(tokenText, 14) * 1.17) + 12);
   token.append(svg("rect", {
-    class: "br-face", x: tx - 30, y: ty - 12, width: 60, height: 24, rx: 12,
+    class: "br-face", x: tx - tokenW / 2, y: ty - 13, width: tokenW, height: 26, rx: 13,
     fill: p.pillaged ? "#8a8a8a" : "#f0e442", stroke: "#1b1b1b", "stroke-width": 1.5,
   }));
-  const tokenText = p.pillaged ? t("br.ui.pillaged") : t(`br.ui.tok.${p.token}`);
-  token.append(label(tx, ty + 4, tokenText, fit(tokenText, 52, p.pillaged ? 10 : 12, { min: 7 }).size,
+  token.append(label(tx, ty + 5, tokenText, 14,
     { "text-anchor": "middle", "font-weight": 700, "pointer-events": "none", fill: p.pillaged ? "#fff" : "#1d1d1f" }));
   token.append(title(p.pillaged ? t("br.ui.pillaged") : t(`br.stat.${p.token}`)));
   if (tokenMove) moveTarget(token, tokenMove, ctx, moveLabel(tokenMove, ctx), "br-legal");
@@ -389,7 +395,7 @@ function drawProvince(p, path, polarFn, angle, ctx, tg, me) {
   g.append(token);
   // Doom: the province Ragnarok destroys at the end of this age.
   if (doomed) {
-    const [kx, ky] = isYgg ? [CX + 60, CY - 60] : at(-6, 48);
+    const [kx, ky] = isYgg ? [CX + 60, CY - 60] : at(-6, Math.max(48, tokenW / 2 + 14));
     const doom = svg("g", { class: "br-doom", "pointer-events": "none" });
     doom.append(svg("circle", { cx: kx, cy: ky, r: 12, fill: "#1b1b1b", stroke: "#D55E00", "stroke-width": 3 }));
     doom.append(svg("path", { d: `M${kx},${ky - 7} C${kx + 6},${ky - 1} ${kx + 5},${ky + 6} ${kx},${ky + 7} C${kx - 5},${ky + 6} ${kx - 6},${ky - 1} ${kx},${ky - 7} Z`, fill: "#D55E00" }));
@@ -423,7 +429,8 @@ function drawSide(ctx) {
     const x = 10 + k * 96;
     const current = view.age === k + 1;
     const gone = view.provinces.find((p) => p.id === pid)?.destroyed;
-    const g = svg("g", { class: "br-age", "data-age": k + 1 });
+    const g = part(svg("g", { class: "br-age", "data-age": k + 1 }), ["age", "doom"],
+      `${t("br.ui.age", { age: ROMAN[k] })} · ${place(pid, t)}${gone ? ` · ${t("br.ui.destroyed")}` : ""}`);
     g.append(svg("rect", { x, y, width: 90, height: 70, rx: 8, fill: current ? "#fff3c4" : "#f4f1ea", stroke: current ? "#1b1b1b" : "#8a8a8a", "stroke-width": current ? 2.5 : 1 }));
     g.append(label(x + 45, y + 18, t("br.ui.age", { age: ROMAN[k] }), 12, { "text-anchor": "middle", "font-weight": 700 }));
     g.append(svg("rect", { x: x + 8, y: y + 28, width: 74, height: 32, rx: 6, fill: gone ? "url(#br-hatch)" : "#fffdf6", stroke: "#5b4a32" }));
@@ -444,11 +451,11 @@ function drawSide(ctx) {
   side.append(svg("rect", { x: 10, y, width: W - 20, height: 12, rx: 6, fill: "#efe9dc", stroke: "#8a8a8a" }));
   for (let v = 0; v <= scale; v += step) {
     const x = 10 + ((W - 20) * v) / scale;
-    side.append(svg("line", { x1: x, y1: y, x2: x, y2: y + 12, stroke: "#8a8a8a" }), label(x, y + 26, String(v), 9, { "text-anchor": "middle", fill: "#5c5c66" }));
+    side.append(svg("line", { x1: x, y1: y, x2: x, y2: y + 12, stroke: "#8a8a8a" }), label(x, y + 26, String(v), 10, { "text-anchor": "middle", fill: "#5c5c66" }));
   }
   clans.forEach((c, i) => {
     const x = 10 + ((W - 20) * c.glory) / scale;
-    const marker = seatShape(c.seat, x, y - 8 - i * 4, 7);
+    const marker = part(seatShape(c.seat, x, y - 8 - i * 4, 7), `clans/${i}/glory`);
     marker.append(title(`${seatName(ctx.seats, c.seat)}: ${c.glory}`));
     side.append(marker);
   });
@@ -578,7 +585,7 @@ function drawBattle(ctx, tg) {
 // -- cards -------------------------------------------------------------------------------
 
 const CARD_W = 150;
-const CARD_H = 206;
+const CARD_H = 214;
 
 function cardValue(c, t) {
   if (c.type === "battle") return t("br.ui.str_bonus", { n: c.str });
@@ -600,26 +607,27 @@ function drawCard(c, ctx, { moves, selected, onSelect } = {}) {
   g.append(svg("path", { d: `M3,11 Q3,3 11,3 L${CARD_W - 11},3 Q${CARD_W - 3},3 ${CARD_W - 3},11 L${CARD_W - 3},52 L3,52 Z`, fill: TYPE_FILL[c.type] || "#eee", "pointer-events": "none" }));
   const name = cardName(c.name, t);
   // Bold letters run wider than the estimate: a tenth of the width to spare before the age.
-  const heading = fit(name, (CARD_W - 36) * 0.9, 13, { min: 10, maxLines: 2 });
+  const heading = fit(name, (CARD_W - 36) * 0.9, 13, { min: 11, maxLines: 2 });
   g.append(textLines(10, 21, heading.lines, heading.size, { "font-weight": 700, fill: "#1d1d1f", "pointer-events": "none" }));
-  g.append(label(CARD_W - 10, 18, ROMAN[(c.age || 1) - 1], 10, { "text-anchor": "end", fill: "#5c5c66", "pointer-events": "none" }));
-  g.append(label(10, 68, cardType(c, t), 10, { fill: "#5c5c66", "pointer-events": "none" }));
+  g.append(label(CARD_W - 10, 18, ROMAN[(c.age || 1) - 1], 11, { "text-anchor": "end", fill: "#5c5c66", "pointer-events": "none" }));
+  g.append(label(10, 68, cardType(c, t), 11, { fill: "#5c5c66", "pointer-events": "none" }));
   g.append(textLines(10, 86, wrap(cardValue(c, t), CARD_W - 20, 12, 2), 12, { "font-weight": 700, fill: "#1d1d1f", "pointer-events": "none" }));
-  g.append(textLines(10, 118, wrap(t(`card.${c.name}.text`), CARD_W - 24, 10.5, 7), 10.5, { fill: "#333", "pointer-events": "none" }));
+  g.append(textLines(10, 118, wrap(t(`card.${c.name}.text`), CARD_W - 24, 11, 7), 11, { fill: "#333", "pointer-events": "none" }));
   el.append(g);
+  tooltip(g, `${name} · ${cardType(c, t)} · ${cardValue(c, t)}: ${t(`card.${c.name}.text`)}`);
   if (moves && moves.length === 1) {
     moveTarget(g, moves[0], ctx, moveLabel(moves[0], ctx), "br-legal");
   } else if (moves && moves.length > 1 && onSelect) {
-    choiceTarget(g, `card:${c.id}`, t("br.ui.choose_slot", { card: name }), "br-legal", onSelect);
+    choiceTarget(g, `card:${c.id}`, t("br.ui.choose_slot", { card: name }), "br-legal", onSelect, moves);
   } else if (moves !== undefined) {
     el.setAttribute("opacity", "0.6");
   }
   return el;
 }
 
-function cardRow(heading, cards, ctx, tg, ui, rerender) {
+function cardRow(heading, cards, ctx, tg, ui, rerender, row) {
   if (!cards.length) return null;
-  return h("section", { class: "br-cards", style: { margin: "8px 0" } },
+  return h("section", { class: "br-cards", "data-row": row, style: { margin: "8px 0" } },
     h("h3", { style: { margin: "4px 0", fontSize: "1rem" } }, heading),
     h("div", { style: { display: "flex", flexWrap: "wrap", gap: "8px" } }, cards.map((c) => {
       const moves = tg.byCard.get(c.id) || [];
@@ -645,14 +653,16 @@ function drawClan(c, ctx, tg, ui, rerender) {
   const W = 340;
   const H = c.valhalla.length ? 322 : 296;
   const { colour } = seatStyle(c.seat);
-  const sheet = svg("svg", { class: "br-clan", "data-seat": c.seat, viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": t("br.ui.clan_sheet", { clan: clanName(c.clan, t), name: seatName(ctx.seats, c.seat) }), style: { width: "100%", maxWidth: `${W}px`, height: "auto", flex: "1 1 300px" } });
+  const sheet = svg("svg", { class: "br-clan", "data-seat": c.seat, viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": t("br.ui.clan_sheet", { clan: clanName(c.clan, t), name: seatName(ctx.seats, c.seat) }), style: { width: "100%", maxWidth: `${W}px`, height: "auto", flex: `1 1 ${W}px` } });
   sheet.append(svg("rect", { x: 1.5, y: 1.5, width: W - 3, height: H - 3, rx: 10, fill: "#fbf8f1", stroke: colour, "stroke-width": 3 }));
   sheet.append(seatShape(c.seat, 20, 20, 10));
   // The clan's name (or "choosing a clan…") on the first half of the heading line.
   const clanFit = fit(clanName(c.clan, t), W * 0.45, 14, { min: 10 });
   sheet.append(label(36, 18, clanFit.lines[0], clanFit.size, { "font-weight": 700, fill: c.clan ? "#1d1d1f" : "#5c5c66", "data-clan": c.clan || "" }));
   sheet.append(label(36, 33, seatName(ctx.seats, c.seat), 11, { fill: "#5c5c66" }));
-  sheet.append(label(W - 12, 22, `${c.glory}`, 20, { "text-anchor": "end", "font-weight": 700 }), label(W - 12, 36, t("br.ui.glory"), 10, { "text-anchor": "end", fill: "#5c5c66" }));
+  const ci = view.clans.indexOf(c);
+  sheet.append(part(label(W - 12, 22, `${c.glory}`, 20, { "text-anchor": "end", "font-weight": 700 }), `clans/${ci}/glory`),
+    label(W - 12, 37, t("br.ui.glory"), 11, { "text-anchor": "end", fill: "#5c5c66" }));
   const tags = [];
   if (view.first === c.seat) tags.push(t("br.ui.first"));
   if (view.turn === c.seat && view.phase === "action") tags.push(t("br.ui.on_turn"));
@@ -662,17 +672,20 @@ function drawClan(c, ctx, tg, ui, rerender) {
   const tagText = tags.join(" · ");
   const tagX = Math.max(150, 36 + textWidth(clanFit.lines[0], clanFit.size) * 1.12 + 10);
   const tagRoom = W - 12 - textWidth(`${c.glory}`, 20) - 8 - tagX;
-  if (tags.length) sheet.append(label(tagX, 18, tagText, fit(tagText, tagRoom * 0.9, 10, { min: 6.5 }).size, { fill: "#0b5d8a", "font-weight": 700 }));
+  // Never under 11 px: what does not fit ends in "…", the whole in its tooltip.
+  const tagFit = fit(tagText, tagRoom * 0.9, 11, { min: 11 });
+  if (tags.length) sheet.append(tooltip(label(tagX, 18, tagFit.lines[0], tagFit.size, { fill: "#0b5d8a", "font-weight": 700 }), tagText));
 
   // Rage left, as pips.
   let y = 54;
-  sheet.append(label(12, y + 4, `${t("br.ui.rage_left")}: ${c.rage}`, 12, { "font-weight": 700 }));
+  sheet.append(part(label(12, y + 4, `${t("br.ui.rage_left")}: ${c.rage}`, 12, { "font-weight": 700 }), `clans/${ci}/rage`));
   for (let i = 0; i < c.rage; i++) sheet.append(svg("circle", { cx: 150 + i * 14, cy: y, r: 5, fill: "#D55E00", stroke: "#1b1b1b", "stroke-width": 0.8 }));
 
   // The three stat tracks, the current step filled; 4th and later steps are legendary.
   y += 16;
   for (const stat of ["rage", "axes", "horns"]) {
-    const row = svg("g", { class: "br-stat", "data-stat": stat });
+    const row = part(svg("g", { class: "br-stat", "data-stat": stat }), `clans/${ci}/stats/${stat}`,
+      `${t(`br.stat.${stat}`)}: ${TRACKS[stat][c.stats[stat].step - 1] ?? ""}`);
     row.append(svg("rect", { class: "br-face", x: 8, y, width: W - 16, height: 22, rx: 5, fill: "transparent", stroke: "none" }));
     row.append(label(12, y + 15, t(`br.stat.${stat}`), 11));
     const steps = TRACKS[stat];
@@ -701,11 +714,11 @@ function drawClan(c, ctx, tg, ui, rerender) {
   Object.entries(c.upgrades).forEach(([slot, name], k) => {
     const x = 8 + (k % 2) * 164;
     const sy = y + Math.floor(k / 2) * 20;
-    const g = svg("g", { class: "br-slot", "data-slot": slot });
+    const g = part(svg("g", { class: "br-slot", "data-slot": slot }), `clans/${ci}/upgrades/${slot}`);
     g.append(svg("rect", { class: "br-face", x, y: sy, width: 160, height: 18, rx: 4, fill: name ? "#eef6ec" : "#fff", stroke: "#b5ac98" }));
     const text = `${t(`br.ui.slot.${SLOT_BASE(slot)}`)}: ${name ? cardName(name, t) : t("br.ui.empty_slot")}`;
-    g.append(label(x + 5, sy + 13, wrap(text, 150, 10, 1)[0], 10, { fill: name ? "#1d1d1f" : "#8a8a8a", "pointer-events": "none" }));
-    if (name) g.append(title(`${cardName(name, t)}: ${t(`card.${name}.text`)}`));
+    g.append(label(x + 5, sy + 13, wrap(text, 150, 11, 1)[0], 11, { fill: name ? "#1d1d1f" : "#8a8a8a", "pointer-events": "none" }));
+    tooltip(g, name ? `${cardName(name, t)}: ${t(`card.${name}.text`)}` : text);
     const move = slotMoves.get(slot);
     if (move) moveTarget(g, move, ctx, moveLabel(move, ctx), "br-legal");
     sheet.append(g);
@@ -721,7 +734,7 @@ function drawClan(c, ctx, tg, ui, rerender) {
       const picked = me && ui.figure === kind && ui.source === source;
       g.append(svg("rect", { class: "br-face", x: x - 4, y: yy - 12, width: 44, height: 24, rx: 6, fill: picked ? "#cde2f2" : "transparent", stroke: picked ? "#0072B2" : "none", "stroke-width": 2 }));
       g.append(figure(c.seat, kind, x + 8, yy, t));
-      g.append(label(x + 22, yy + 4, `×${n}`, 10, { "pointer-events": "none" }));
+      g.append(label(x + 22, yy + 4, `×${n}`, 11, { "pointer-events": "none" }));
       if (me && tg.select.get(`${source}:${kind}`)) {
         choiceTarget(g, `${source}:${kind}`, t("br.ui.select_figure", { figure: figureName(kind, t) }), "br-legal", () => {
           const again = ui.figure === kind && ui.source === source;
@@ -729,7 +742,7 @@ function drawClan(c, ctx, tg, ui, rerender) {
           ui.source = source;
           ui.card = null;
           rerender();
-        });
+        }, tg.select.get(`${source}:${kind}`));
       }
       sheet.append(g);
       x += 46;
@@ -738,7 +751,8 @@ function drawClan(c, ctx, tg, ui, rerender) {
   drawPool(c.reserve, "reserve", 12, y, t("br.ui.reserve"));
   y += 26;
   if (c.valhalla.length) drawPool(c.valhalla, "valhalla", 12, y, t("br.ui.valhalla"));
-  sheet.append(label(W - 12, H - 12, `${t("br.ui.cards", { n: c.hand })} · ${t("br.ui.quest_count", { n: c.quests })}`, 10, { "text-anchor": "end", fill: "#5c5c66" }));
+  sheet.append(part(label(W - 12, H - 12, `${t("br.ui.cards", { n: c.hand })} · ${t("br.ui.quest_count", { n: c.quests })}`, 11, { "text-anchor": "end", fill: "#5c5c66" }),
+    [`clans/${ci}/hand`, `clans/${ci}/quests`]));
   return sheet;
 }
 
@@ -762,35 +776,6 @@ function drawBar(ctx, tg, ui) {
   });
   return h("div", { class: "br-bar", style: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "8px", margin: "0 0 8px" } },
     buttons, hint ? h("span", { class: "small muted", id: "br-hint" }, hint) : null);
-}
-
-// -- the final glory ---------------------------------------------------------------------
-
-function drawFinal(ctx) {
-  const { result, t } = ctx;
-  if (!result || !result.breakdown || !result.breakdown.length) return null;
-  const cols = [t("br.ui.in_play"), t("br.ui.legendary", { stat: t("br.stat.rage") }), t("br.ui.legendary", { stat: t("br.stat.axes") }),
-    t("br.ui.legendary", { stat: t("br.stat.horns") }), t("br.ui.thors_conquest"), t("br.ui.total")];
-  const order = result.breakdown.map((_, s) => s).sort((a, b) => (result.ranks[a] - result.ranks[b]) || a - b);
-  // On a phone the table is drawn narrower, so that its numbers stay readable.
-  const W = ctx.compact ? 420 : 640;
-  const H = 70 + order.length * 30;
-  const box = svg("svg", { class: "br-final", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": t("br.ui.final"), style: { width: "100%", maxWidth: `${W}px`, height: "auto" } });
-  box.append(svg("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 10, fill: "#fbf8f1", stroke: "#5b4a32" }));
-  box.append(label(14, 24, t("br.ui.final"), 16, { "font-weight": 700 }));
-  const first = ctx.compact ? 170 : 230;
-  const colW = ctx.compact ? 46 : 70;
-  const colX = (k) => first + k * colW;
-  cols.forEach((c, k) => box.append(textLines(colX(k), 42, wrap(c, colW - 2, ctx.compact ? 7.5 : 9, 3), ctx.compact ? 7.5 : 9, { "text-anchor": "middle", fill: "#5c5c66" })));
-  order.forEach((s, i) => {
-    const b = result.breakdown[s];
-    const y = 80 + i * 30;
-    box.append(label(14, y, String(result.ranks[s]), 13, { "font-weight": 700 }));
-    box.append(seatShape(s, 40, y - 5, 8), label(54, y, wrap(seatName(ctx.seats, s), first - 80, 13, 1)[0], 13));
-    const vals = [b.before_bonus, b.legendary?.rage, b.legendary?.axes, b.legendary?.horns, b.thors_conquest, b.glory];
-    vals.forEach((v, k) => box.append(label(colX(k), y, String(v ?? 0), 13, { "text-anchor": "middle", "font-weight": k === 5 ? 700 : 400 })));
-  });
-  return box;
 }
 
 // -- render ------------------------------------------------------------------------------
@@ -834,13 +819,37 @@ export function render(root, ctx) {
       drawMap(ctx, tg),
       h("div", { class: "br-side-col", style: { display: "flex", flexDirection: "column", gap: "10px", flex: "1 1 260px", maxWidth: "340px" } },
         drawBattle(ctx, tg), drawSide(ctx))),
-    you ? cardRow(t("br.ui.pack"), you.pack || [], ctx, tg, ui, rerender) : null,
-    you ? cardRow(t("br.ui.hand"), you.hand || [], ctx, tg, ui, rerender) : null,
-    you ? cardRow(t("br.ui.quests"), you.quests || [], { ...ctx, legal: [] }, tg, ui, rerender) : null,
+    you ? cardRow(t("br.ui.pack"), you.pack || [], ctx, tg, ui, rerender, "pack") : null,
+    you ? cardRow(t("br.ui.hand"), you.hand || [], ctx, tg, ui, rerender, "hand") : null,
+    you ? cardRow(t("br.ui.quests"), you.quests || [], { ...ctx, legal: [] }, tg, ui, rerender, "quests") : null,
     h("div", { class: "br-clans", style: { display: "flex", flexWrap: "wrap", gap: "10px", marginTop: "8px" } },
-      view.clans.map((c) => drawClan(c, ctx, tg, ui, rerender))),
-    drawFinal(ctx));
+      view.clans.map((c) => drawClan(c, ctx, tg, ui, rerender))));
   keepFocus(root, () => root.replaceChildren(board));
+  const area = decisionArea(ctx, tg, ui);
+  const sheet = `.br-clan[data-seat="${ctx.seat}"]`;
+  const where = { reserve: `${sheet} .br-pool[data-select]`, clan: sheet, map: ".br-map", battle: ".br-battle.live",
+    pack: ".br-cards[data-row=pack]", hand: ".br-cards[data-row=hand]" };
+  focusArea(root, area ? board.querySelectorAll(where[area]) : [], area);
+}
+
+// The part of the board the reader's decision is about, where its first step is taken: the
+// reserve while a figure is to be chosen (several kinds may invade), the map once one is
+// (or for a march, a pillage, a call to arms), the clan sheet for an upgrade's slot or a
+// stat, the pack in the draft, the hand for a card to play or keep, the battle for a card
+// to take back. None when only the bar's buttons decide.
+function decisionArea(ctx, tg, ui) {
+  if (!isMine(ctx) || !ctx.legal.length) return null;
+  if (ui.card) return "clan";
+  if (ui.figure) return "map";
+  if (tg.select.size) return "reserve";
+  if (tg.byPlace.size || tg.byFigure.size || tg.byToken.size) return "map";
+  const you = ctx.view.you || {};
+  const has = (cards) => (cards || []).some((c) => tg.byCard.has(c.id));
+  if (has(you.pack)) return "pack";
+  if (has(you.hand)) return "hand";
+  if (has(you.played)) return "battle";
+  if (tg.byStat.size) return "clan";
+  return null;
 }
 
 export function moveLabel(move, ctx) {
@@ -895,6 +904,22 @@ export function statistics(result, { t }) {
   }
   rows.push({ label: t("br.breakdown.thors_conquest"), values: b.map((x) => x.thors_conquest ?? 0) });
   return rows;
+}
+
+// Each clan's key resources, for its seat panel: glory, rage left, its axes and horns (the
+// values of its stat tracks), its cards in hand and its figures in reserve.
+export function resources(view, seat, { t }) {
+  const c = (view.clans || []).find((x) => x.seat === seat);
+  if (!c) return [];
+  const stat = (s) => TRACKS[s][(c.stats[s] || {}).step - 1] ?? 0;
+  return [
+    { key: "glory", label: t("br.ui.glory"), value: c.glory },
+    { key: "rage", label: t("br.ui.rage_left"), value: c.rage },
+    { key: "axes", label: t("br.stat.axes"), value: stat("axes") },
+    { key: "horns", label: t("br.stat.horns"), value: stat("horns") },
+    { key: "cards", label: t("br.ui.res_cards"), value: c.hand },
+    { key: "reserve", label: t("br.ui.reserve"), value: (c.reserve || []).length },
+  ];
 }
 
 export function scores(view) {

@@ -4,14 +4,21 @@
 // Every legal move has a control on the board: wedges, the upgrade badges, map regions,
 // and a tray of choice buttons for the moves that have no place on the map (split, stop,
 // pass, the Saracen's reward, how to sow). See README.md in this folder for the interface.
-import { boardState, choiceTarget, drawnWith, dropBoardState, keepFocus, moveButton, moveTarget } from "/js/board.js";
+import { boardState, choiceTarget, drawnWith, dropBoardState, focusArea, keepFocus, moveButton, moveTarget, part, piece, tooltip } from "/js/board.js";
 import { clear, h, svg } from "/js/dom.js";
 import { seatName } from "/js/gamemodule.js";
 import { seatShape, seatStyle } from "/js/seats.js";
-import { fit } from "/js/svgtext.js";
+import { fit, textWidth } from "/js/svgtext.js";
 
 const SQRT3 = Math.sqrt(3);
 const HEX = 38; // hex radius on the map, in SVG units
+// A player's board: the wheel's radius, where the wheel stands, where the building rows
+// start. At 1x on a desktop the board is drawn at its size (see render), so its lettering
+// is never under 11 units; the wedges are wide enough for "Influence" whole at that size.
+const WHEEL_R = 86;
+const PLAYER_W = 460;
+const PLAYER_H = 312;
+const ROWS_X = 226;
 // Where the knights of a region stand, relative to its centre: the lower half, or beside
 // the enemy token when there is one.
 const KNIGHT_SPOTS = [[-9, 22], [9, 22], [-24, 5], [24, 5], [0, 8], [-23, -6]];
@@ -103,7 +110,7 @@ function enemyToken(token, strength, cx, cy, t) {
     }
     g.append(svg("polygon", { points: pts.join(" "), fill: "#f6f1e1", stroke: "#2d6a4f", "stroke-width": 2 }));
     g.append(icon(reward, cx - 4, cy, 11, "#2d6a4f"));
-    g.append(text(cx + 6, cy + 4, strength, { "font-size": 10, "font-weight": 700, fill: "#2d6a4f" }));
+    g.append(text(cx + 6, cy + 4.5, strength, { "font-size": 12, "font-weight": 700, fill: "#2d6a4f" }));
   }
   const label = reward
     ? t("cr.ui.enemy_saracen", { strength, reward: t(reward === "troop" ? "cr.ui.troop" : `cr.building.${reward}`) })
@@ -120,9 +127,9 @@ function building(b, cx, cy, t, size = 16, side = 1) {
   // The level on a small badge over the building's outer top corner (`side`: -1 left,
   // 1 right), clear of the seat's shape, of the printed bonuses beside it and of the
   // region's name above it.
-  const [lx, ly] = [cx + side * size * 0.55, cy - size * 0.6];
-  g.append(svg("circle", { cx: lx, cy: ly, r: 4.4, fill: "#fffdf6", stroke: "#6d6658", "stroke-width": 0.8 }),
-    text(lx, ly + 2.3, b.level, { "font-size": 6.5, "font-weight": 700 }));
+  const [lx, ly] = [cx + side * size * 0.66, cy - size * 0.56];
+  g.append(svg("circle", { cx: lx, cy: ly, r: 5.2, fill: "#fffdf6", stroke: "#6d6658", "stroke-width": 0.8 }),
+    text(lx, ly + 3, b.level, { "font-size": 8.5, "font-weight": 700 }));
   return titled(g, t("cr.ui.building_on_map", { building: t(`cr.building.${b.building}`), level: b.level }));
 }
 
@@ -137,8 +144,9 @@ function knight(seat, cx, cy, r = 7) {
 
 function bonusMark(kind, n, x, y, colour = "#1d1d1f") {
   const g = svg("g", {});
-  g.append(text(x - 5, y + 3.5, `+${n}`, { "font-size": 9, "font-weight": 700, fill: colour }));
-  g.append(icon(kind, x + 6, y, 9, kind === "knight" ? "#ffffff" : colour));
+  // In the wheel's narrower lettering: two marks share a building's space at 11 units.
+  g.append(text(x, y + 4, `+${n}`, { "font-size": 11, "font-weight": 700, fill: colour, "text-anchor": "end", "font-family": WHEEL_FONT }));
+  g.append(icon(kind, x + 5, y, 9, kind === "knight" ? "#ffffff" : colour));
   return g;
 }
 
@@ -233,7 +241,7 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
   const { view, t } = ctx;
   const phase = view.turn.phase;
   const me = view.seat;
-  const g = svg("g", { class: "cr-region", "data-region": reg.id });
+  const g = part(svg("g", { class: "cr-region", "data-region": reg.id }), `regions/${reg.id}`);
   const fill = reg.start ? "#f3e3bf" : reg.flag ? "#e9e4d2" : "#f4efe0";
   g.append(svg("polygon", { class: "cr-hex", points: hexPoints(cx, cy, HEX - 1), fill, stroke: "#8b8270", "stroke-width": 1 }));
   if (reg.start) g.append(svg("polygon", { points: hexPoints(cx, cy, HEX - 5), fill: "none", stroke: "#b08a3e", "stroke-width": 1.2, "stroke-dasharray": "3 3" }));
@@ -255,11 +263,11 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
     else g.append(svg("rect", { class: "cr-space", x: bx - 7.5, y: by - 7.5, width: 15, height: 15, rx: 2, fill: "#fffdf6", stroke: "#8b8270", "stroke-dasharray": reg.enemy ? "2 2" : null }));
   }
   for (const [type, n] of Object.entries(reg.discount || {})) {
-    g.append(titled(svg("g", { class: "cr-printed" }, text(cx + side, cy - 12.5, `−${n}`, { "font-size": 9, "font-weight": 700, fill: "#7a1f1f" }), icon(type, cx + side + 11, cy - 16, 9, "#fffdf6")),
+    g.append(titled(svg("g", { class: "cr-printed" }, text(cx + side, cy - 11, `−${n}`, { "font-size": 9, "font-weight": 700, fill: "#7a1f1f" }), icon(type, cx + side + 11, cy - 14.5, 9, "#fffdf6")),
       t("cr.ui.printed_discount", { n, building: t(`cr.building.${type}`) })));
   }
   for (const [type, n] of Object.entries(reg.influence || {})) {
-    g.append(titled(svg("g", { class: "cr-printed" }, text(cx - side, cy - 12.5, `+${n}`, { "font-size": 9, "font-weight": 700, fill: "#5b4a00" }), icon(type, cx - side - 11, cy - 16, 9, "#f1e5a6")),
+    g.append(titled(svg("g", { class: "cr-printed" }, text(cx - side, cy - 11, `+${n}`, { "font-size": 9, "font-weight": 700, fill: "#5b4a00" }), icon(type, cx - side - 11, cy - 14.5, 9, "#f1e5a6")),
       t("cr.ui.printed_influence", { n, building: t(`cr.building.${type}`) })));
   }
   if (reg.tile) {
@@ -283,11 +291,16 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
   // hex (never by a knight each: their finger-wide targets would lie over each other), or,
   // in a region the picked knight may step into, by a button of the tray.
   const pick = moves ? null : otherKnights(ctx, mem, knightSteps).get(reg.id) ?? null;
+  // Each knight is its seat's n-th (where the view lists it): it slides when it moves.
+  const theirs = new Map();
   reg.knights.forEach((seat, i) => {
     const [dx, dy] = spots[i % spots.length];
     const kx = cx + dx;
     const ky = cy + dy;
     const k = knight(seat, kx, ky, 7.5);
+    if (!theirs.has(seat)) theirs.set(seat, ((view.players[seat] || {}).knights || []).map((where, n) => (where === reg.id ? n : -1)).filter((n) => n >= 0));
+    const n = theirs.get(seat).shift();
+    if (n !== undefined) piece(k, `${seat}-${n}`);
     if (seat === me) {
       const index = mineHere.shift();
       // The knight that moves is ringed.
@@ -297,9 +310,10 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
   });
   if (pick !== null) {
     g.dataset.knight = pick;
-    choiceTarget(g, null, t("cr.ui.pick_knight", { region: regionName(t, reg.id) }), "cr-pick", () => { mem.knight = pick; mem.redraw(); });
+    choiceTarget(g, null, t("cr.ui.pick_knight", { region: regionName(t, reg.id) }), "cr-pick", () => { mem.knight = pick; mem.redraw(); }, knightSteps.get(pick));
   }
 
+  tooltip(g, regionTip(ctx, reg));
   if (moves) {
     // What the move acts on is marked too: the enemy to crusade, the space to build on.
     if (phase === "crusade") g.append(svg("circle", { cx, cy: cy + 4, r: 17, fill: "none", stroke: TARGET, "stroke-width": 2.5, "stroke-dasharray": "4 2" }));
@@ -311,13 +325,29 @@ function regionGroup(ctx, mem, reg, [cx, cy], moves, knightSteps, myKnights) {
       if (mem.region === reg.id) g.querySelector(".cr-hex").setAttribute("fill", "#bcdcf3");
       if (moves.length === 1) moveTarget(g, moves[0], ctx, moveLabel(moves[0], ctx), "cr-target");
       else {
-        choiceTarget(g, null, t("cr.ui.pick_region", { region: regionName(t, reg.id) }), "cr-target", () => { mem.region = reg.id; mem.redraw(); });
+        choiceTarget(g, null, t("cr.ui.pick_region", { region: regionName(t, reg.id) }), "cr-target", () => { mem.region = reg.id; mem.redraw(); }, moves);
       }
     } else {
       moveTarget(g, moves[0], ctx, moveLabel(moves[0], ctx), "cr-target");
     }
   }
   return g;
+}
+
+// A region's full text for its tooltip: its name, the enemy there, its buildings, and
+// how many knights of whom stand in it.
+function regionTip(ctx, reg) {
+  const { view, t } = ctx;
+  const parts = [regionName(t, reg.id)];
+  if (reg.enemy) {
+    const strength = reg.enemy.startsWith("saracen") ? view.saracen_strength : view.tracks[reg.enemy].strength;
+    parts.push(t("cr.ui.enemy", { enemy: t(`cr.enemy.${reg.enemy.split(":")[0]}`), strength }));
+  }
+  for (const b of reg.buildings || []) if (b) parts.push(`${t(`cr.building.${b.building}`)} (${seatName(ctx.seats, b.seat)})`);
+  const knights = new Map();
+  for (const seat of reg.knights || []) knights.set(seat, (knights.get(seat) || 0) + 1);
+  for (const [seat, n] of knights) parts.push(`${seatName(ctx.seats, seat)}: ${n} × ${t("cr.ui.knight")}`);
+  return parts.join(" · ");
 }
 
 // The board's few style rules, added to the page once (a <style> per drawing would make
@@ -366,18 +396,45 @@ function uprightAngle(mid) {
   return Math.sin(mid) > 0.01 ? deg - 180 : deg; // the lower half of the wheel
 }
 
-// A wedge's label at radius r, fitted to the wedge's width there (the narrower inner edge
-// of its lines): smaller, then on two lines when `twoLines` (Vietnamese names are long).
-function wedgeLabel(cx, cy, mid, r, content, size, attrs, twoLines = false) {
-  // Bold letters (and stacked Vietnamese accents) run wider than the estimate: a fifth to spare.
-  const width = (lines) => {
-    const half = (lines * size * 1.1) / 2;
-    return (2 * (r - half) * Math.sin(Math.PI / 6 - 0.03) - 4) * 0.8;
-  };
-  let f = fit(content, width(1), size, { min: size * (twoLines ? 0.8 : 0.65) });
-  if (twoLines && f.lines[0] !== content) f = fit(content, width(2), size, { min: size * 0.7, maxLines: 2 });
+// The wheel's lettering, and the width of `content` in it at `size`, measured by the
+// browser (the estimate of svgtext.js left a fifth to spare, which no wedge had).
+const WHEEL_FONT = '"Noto Sans", "Noto Sans CJK JP", "Noto Sans JP", sans-serif';
+let measurer = null;
+function boldWidth(content, size) {
+  measurer ||= document.createElement("canvas").getContext("2d");
+  if (!measurer) return textWidth(content, size) * 1.1;
+  measurer.font = `700 ${size}px ${WHEEL_FONT}`;
+  return measurer.measureText(content).width;
+}
+
+// The lines of `content` cut once between words (none when it is one word: a word is
+// never split, "Influ/ence"), the longer line as short as can be.
+function twoLines(content) {
+  const words = content.split(/\s+/);
+  let best = null;
+  for (let k = 1; k < words.length; k++) {
+    const lines = [words.slice(0, k).join(" "), words.slice(k).join(" ")];
+    const longest = Math.max(...lines.map((l) => boldWidth(l, 1)));
+    if (!best || longest < best.longest) best = { lines, longest };
+  }
+  return best && best.lines;
+}
+
+// A wedge's label at radius r, written across the wedge: on one line at `size` where it
+// fits the wedge's width there (the narrower inner edge of its lines), else on two lines
+// cut between words, else smaller.
+function wedgeLabel(cx, cy, mid, r, content, size, attrs) {
+  const room = (lines, s) => 2 * (r - (lines * s * 1.1) / 2) * Math.sin(Math.PI / 6 - 0.03) - 3;
+  const fits = (lines, s) => lines.every((l) => boldWidth(l, s) <= room(lines.length, s));
+  const split = twoLines(content);
+  let f = null;
+  for (let s = size; !f && s >= size * 0.6; s -= 0.5) {
+    if (fits([content], s)) f = { size: s, lines: [content] };
+    else if (split && fits(split, s)) f = { size: s, lines: split };
+  }
+  f ||= { size: size * 0.6, lines: [content] };
   const at = [cx + r * Math.cos(mid), cy + r * Math.sin(mid)];
-  const label = arcText(at, mid, "", { ...attrs, "font-size": f.size });
+  const label = arcText(at, mid, "", { ...attrs, "font-size": f.size, "font-family": WHEEL_FONT });
   const lh = f.size * 1.1;
   label.replaceChildren(...f.lines.map((line, i) => svg("tspan", { x: at[0].toFixed(1), dy: i ? lh : (-(f.lines.length - 1) * lh) / 2 }, line)));
   return label;
@@ -387,8 +444,8 @@ function wheelGroup(ctx, seat, cx, cy, mem, sownGain) {
   const { view, legal, t } = ctx;
   const player = view.players[seat];
   const mine = seat === ctx.seat;
-  const R = 74;
-  const r0 = 16;
+  const R = WHEEL_R;
+  const r0 = 18;
   const g = svg("g", { class: "cr-wheel", "data-seat": seat });
   const current = view.turn.current === seat && view.turn.wedge ? player.wheel.findIndex((w) => w.wedge === view.turn.wedge) : -1;
   player.wheel.forEach((w, pos) => {
@@ -396,23 +453,23 @@ function wheelGroup(ctx, seat, cx, cy, mem, sownGain) {
     const a1 = a0 + Math.PI / 3;
     const mid = (a0 + a1) / 2;
     const at = (r) => [cx + r * Math.cos(mid), cy + r * Math.sin(mid)];
-    const wg = svg("g", { class: ["cr-wedge", w.upgraded && "upgraded"], "data-pos": pos, "data-wedge": w.wedge });
+    const wg = part(svg("g", { class: ["cr-wedge", w.upgraded && "upgraded"], "data-pos": pos, "data-wedge": w.wedge }), `players/${seat}/wheel/${pos}`);
     wg.append(svg("path", { class: "cr-wedge-shape", d: sector(cx, cy, r0, R, a0 + 0.012, a1 - 0.012), fill: ACTION_FILL[w.action], stroke: pos === current ? "#1d1d1f" : "#6d6658", "stroke-width": pos === current ? 3 : 1 }));
     if (w.upgraded) {
       // The flipped side: the secondary action on an outer band with a gold edge.
-      wg.append(svg("path", { d: sector(cx, cy, R - 17, R, a0 + 0.02, a1 - 0.02), fill: ACTION_FILL[w.upgrade], stroke: "#b08a3e", "stroke-width": 2 }));
+      wg.append(svg("path", { d: sector(cx, cy, R - 15, R, a0 + 0.02, a1 - 0.02), fill: ACTION_FILL[w.upgrade], stroke: "#b08a3e", "stroke-width": 2 }));
       // Written on it as "+" and the action's icon, at a size one reads: on so narrow a band
       // a name had to shrink to a few pixels ("+Thập tự chinh"). The wedge's tooltip and
       // its move's label name it.
-      const [bx, by] = at(R - 8.5);
+      const [bx, by] = at(R - 7.5);
       const band = svg("g", { class: "cr-band", transform: `rotate(${uprightAngle(mid).toFixed(1)} ${bx.toFixed(1)} ${by.toFixed(1)})` });
       band.append(text(bx - 6, by + 3.8, "+", { "font-size": 11, "font-weight": 700, fill: ACTION_INK[w.upgrade] }));
       band.append(icon(w.upgrade, bx + 4, by, 11, ACTION_INK[w.upgrade]));
       wg.append(band);
     }
-    wg.append(wedgeLabel(cx, cy, mid, w.upgraded ? 49 : 57, t(`cr.action.${w.action}`), 9, { "font-weight": 700, fill: ACTION_INK[w.action] }, true));
+    wg.append(wedgeLabel(cx, cy, mid, w.upgraded ? R - 25 : R - 21, t(`cr.action.${w.action}`), 11, { "font-weight": 700, fill: ACTION_INK[w.action] }));
     // The tokens: their number, and one dot each (up to fifteen) in rows across the wedge.
-    const [nx, ny] = at(w.upgraded ? 33 : 41);
+    const [nx, ny] = at(w.upgraded ? 38 : 43);
     const countSize = w.upgraded ? 11 : 13;
     wg.append(text(nx, ny + countSize * 0.35, w.tokens, { "font-size": countSize, "font-weight": 700, class: "cr-count" }));
     const tangent = mid + Math.PI / 2;
@@ -421,7 +478,7 @@ function wheelGroup(ctx, seat, cx, cy, mem, sownGain) {
       const row = Math.floor(i / 5);
       const inRow = Math.min(5, shown - row * 5);
       const along = (i % 5 - (inRow - 1) / 2) * 4.6;
-      const r = 22 + row * 5;
+      const r = 25 + row * 5;
       wg.append(svg("circle", {
         cx: (cx + r * Math.cos(mid) + along * Math.cos(tangent)).toFixed(2),
         cy: (cy + r * Math.sin(mid) + along * Math.sin(tangent)).toFixed(2), r: 2.1, fill: "#3a3a3a",
@@ -462,29 +519,29 @@ function rowsGroup(ctx, seat) {
   const { view, t } = ctx;
   const p = view.players[seat];
   const board = svg("g", { class: "cr-rows" });
-  const x0 = 212;
+  const x0 = ROWS_X;
   // Building rows: cost on each space, its uncovered bonus beneath (faint until built).
   const cat = view.catalogue;
   if (!cat) return board; // a view from before the catalogue was added: no rows to draw
-  board.append(text(x0 + 100, 56, t("cr.ui.buildings"), { "font-size": 10, fill: "#5c5c66" }));
+  board.append(text(x0 + 116, 56, t("cr.ui.buildings"), { "font-size": 11, fill: "#5c5c66" }));
   BUILDINGS.forEach((type, row) => {
     const y = 62 + row * 32;
     const built = p.buildings[type];
-    board.append(titled(icon(type, x0 + 8, y + 13, 16, built ? seatStyle(seat).colour : "#eeeae0"), t(`cr.building.${type}`)));
+    board.append(part(titled(icon(type, x0 + 8, y + 13, 16, built ? seatStyle(seat).colour : "#eeeae0"), t(`cr.building.${type}`)), `players/${seat}/buildings/${type}`));
     cat.buildings[type].costs.forEach((cost, level) => {
-      const x = x0 + 22 + level * 48;
+      const x = x0 + 22 + level * 52;
       const done = level < built;
       const next = level === built;
       const cell = svg("g", { class: ["cr-slot", done && "built"], "data-building": type, "data-level": level + 1 });
-      cell.append(svg("rect", { x, y, width: 44, height: 28, rx: 4, fill: done ? seatStyle(seat).colour : "#f7f5ef", stroke: next ? "#1d1d1f" : "#c9c2b0", "stroke-width": next ? 1.8 : 1 }));
+      cell.append(svg("rect", { x, y, width: 50, height: 28, rx: 4, fill: done ? seatStyle(seat).colour : "#f7f5ef", stroke: next ? "#1d1d1f" : "#c9c2b0", "stroke-width": next ? 1.8 : 1 }));
       if (done) cell.append(seatShape(seat, x + 8, y + 8, 4.5));
-      cell.append(text(x + (done ? 30 : 10), y + 12, cost, { "font-size": 10, "font-weight": 700, fill: "#1d1d1f" }));
+      cell.append(text(x + (done ? 34 : 10), y + 12, cost, { "font-size": 11, "font-weight": 700, fill: "#1d1d1f" }));
       const uncovers = Object.entries(cat.buildings[type].uncovers[level] || {});
       uncovers.forEach(([kind, n], i) => {
-        const mark = bonusMark(kind, n, x + 12 + i * 20, y + 21, done ? "#1d1d1f" : "#9b9585");
+        const mark = bonusMark(kind, n, x + 16 + i * 23, y + 21, done ? "#1d1d1f" : "#9b9585");
         cell.append(mark);
       });
-      if (!uncovers.length && level === 3) cell.append(icon("influence", x + 32, y + 19, 10, done ? "#f1e5a6" : "#eeeae0"));
+      if (!uncovers.length && level === 3) cell.append(icon("influence", x + 36, y + 19, 10, done ? "#f1e5a6" : "#eeeae0"));
       const bonus = uncovers.map(([kind, n]) => `+${n} ${t(kind === "knight" ? "cr.ui.knight" : `cr.action.${kind}`)}`).join(", ");
       titled(cell, t("cr.ui.slot", { building: t(`cr.building.${type}`), level: level + 1, cost, bonus: bonus || t("cr.ui.end_scoring") }));
       board.append(cell);
@@ -493,14 +550,14 @@ function rowsGroup(ctx, seat) {
 
   // Troops: cost and influence; mustered ones in the seat's colour.
   const ty = 196;
-  board.append(titled(icon("troop", x0 + 8, ty + 11, 15, p.troops ? seatStyle(seat).colour : "#eeeae0"), t("cr.ui.troops")));
+  board.append(part(titled(icon("troop", x0 + 8, ty + 11, 15, p.troops ? seatStyle(seat).colour : "#eeeae0"), t("cr.ui.troops")), `players/${seat}/troops`));
   cat.troops.forEach((troop, i) => {
     const x = x0 + 22 + i * 38;
     const done = i < p.troops;
     const cell = svg("g", { class: ["cr-troop", done && "mustered"] });
     cell.append(svg("rect", { x, y: ty, width: 34, height: 22, rx: 4, fill: done ? seatStyle(seat).colour : "#f7f5ef", stroke: i === p.troops ? "#1d1d1f" : "#c9c2b0", "stroke-width": i === p.troops ? 1.8 : 1 }));
-    cell.append(text(x + 9, ty + 15, troop.cost, { "font-size": 10, "font-weight": 700 }));
-    cell.append(text(x + 24, ty + 15, `+${troop.influence}`, { "font-size": 8.5, fill: "#5b4a00" }));
+    cell.append(text(x + 9, ty + 15, troop.cost, { "font-size": 11, "font-weight": 700 }));
+    cell.append(text(x + 24, ty + 15, `+${troop.influence}`, { "font-size": 11, fill: "#5b4a00" }));
     board.append(titled(cell, t("cr.ui.troop_slot", { n: i + 1, cost: troop.cost, influence: troop.influence })));
   });
 
@@ -510,8 +567,8 @@ function rowsGroup(ctx, seat) {
 function playerSvg(ctx, seat, mem) {
   const { view, t } = ctx;
   const p = view.players[seat];
-  const W = 430;
-  const H = 290;
+  const W = PLAYER_W;
+  const H = PLAYER_H;
   const board = svg("svg", {
     viewBox: `0 0 ${W} ${H}`, width: W, class: "cr-player", "data-seat": seat, role: "group",
     "aria-label": t("cr.ui.player_board", { name: seatName(ctx.seats, seat) }),
@@ -523,31 +580,32 @@ function playerSvg(ctx, seat, mem) {
   board.append(seatShape(seat, 16, 18, 8));
   const name = `${acting ? "▶ " : ""}${seatName(ctx.seats, seat)}${seat === ctx.seat ? ` (${t("cr.ui.you")})` : ""}`;
   board.append(text(30, 22, name, { "text-anchor": "start", "font-size": 13, "font-weight": 700 }));
-  board.append(titled(svg("g", { class: "cr-influence" }, icon("influence", W - 60, 17, 16, "#f1e5a6"), text(W - 48, 22, p.influence, { "text-anchor": "start", "font-size": 15, "font-weight": 700 })), t("cr.ui.influence_n", { n: p.influence })));
+  board.append(part(titled(svg("g", { class: "cr-influence" }, icon("influence", W - 60, 17, 16, "#f1e5a6"), text(W - 48, 22, p.influence, { "text-anchor": "start", "font-size": 15, "font-weight": 700 })), t("cr.ui.influence_n", { n: p.influence })),
+    `players/${seat}/influence`));
   // Knight's Tournament: another player's wheel, while it is arranged, is not shown (CR-42).
   const arranging = p.wheel_done === false && seat !== ctx.seat;
   const order = p.order ? t(`cr.order.${p.order}`) : arranging ? t("cr.ui.wheel_hidden")
     : p.order_chosen ? t("cr.ui.order_hidden") : view.options.knight_orders ? t("cr.ui.order_choosing") : "";
-  if (order) board.append(text(30, 37, order, { "text-anchor": "start", "font-size": 10, fill: "#5c5c66", class: "cr-order" }));
+  if (order) board.append(text(30, 37, order, { "text-anchor": "start", "font-size": 11, fill: "#5c5c66", class: "cr-order" }));
   if (p.order) board.lastChild.append(svg("title", {}, t(`cr.order.${p.order}.text`)));
 
   const sownGain = mem.sownGain && mem.sownGain.seat === seat ? mem.sownGain : null;
   // Kept between updates while unchanged, which also lets the sowing's "+n" marks play out.
   const wheelSig = [ctx.lang, JSON.stringify(p.wheel), seat === ctx.seat ? JSON.stringify(ctx.legal.filter((m) => "wedge" in m)) : "",
     view.turn.current === seat ? view.turn.wedge || "" : "", sownGain ? sownGain.id : ""].join("|");
-  board.append(cached(mem, `wheel:${seat}`, wheelSig, () => wheelGroup(ctx, seat, 100, 140, mem, sownGain)));
+  board.append(cached(mem, `wheel:${seat}`, wheelSig, () => wheelGroup(ctx, seat, 108, 152, mem, sownGain)));
 
   const rowsSig = [ctx.lang, JSON.stringify(p.buildings), p.troops].join("|");
   board.append(cached(mem, `rows:${seat}`, rowsSig, () => rowsGroup(ctx, seat)));
 
   // Trophies (beaten enemies) and the sum of uncovered bonuses.
-  const by = 262;
+  const by = 286;
   ENEMIES.forEach((enemy, i) => {
     const x = 18 + i * 52;
     const token = enemy === "saracen" ? "saracen:troop" : enemy;
-    const g = enemyToken(token, p.defeated[enemy], x, by, t);
+    const g = part(enemyToken(token, p.defeated[enemy], x, by, t), `players/${seat}/defeated/${enemy}`);
     g.querySelector("title").textContent = t("cr.ui.trophies", { enemy: t(`cr.enemy.${enemy}`), n: p.defeated[enemy] });
-    g.setAttribute("transform", `translate(${x},${by}) scale(0.8) translate(${-x},${-by})`);
+    g.setAttribute("transform", `translate(${x},${by}) scale(1) translate(${-x},${-by})`);
     board.append(g);
     if (enemy === "saracen") {
       // A trophy count, not a reward: the Saracen's reward icon makes no sense here.
@@ -556,13 +614,13 @@ function playerSvg(ctx, seat, mem) {
     }
   });
   const bonuses = Object.entries(p.bonuses).filter(([, n]) => n > 0);
-  if (bonuses.length) board.append(text(176, by - 14, t("cr.ui.bonuses"), { "text-anchor": "start", "font-size": 9.5, fill: "#5c5c66" }));
+  if (bonuses.length) board.append(text(176, by - 15, t("cr.ui.bonuses"), { "text-anchor": "start", "font-size": 11, fill: "#5c5c66" }));
   bonuses.forEach(([kind, n], i) => {
     board.append(titled(bonusMark(kind, n, 186 + i * 34, by, ACTION_INK[kind]), `+${n} ${t(`cr.action.${kind}`)}`));
   });
   const knightsWaiting = p.knights.filter((k) => k === null).length;
   if (knightsWaiting) {
-    board.append(titled(svg("g", {}, knight(seat, W - 38, by + 2, 5), text(W - 22, by + 6, `×${knightsWaiting}`, { "font-size": 10 })), t("cr.ui.knights_waiting", { n: knightsWaiting })));
+    board.append(titled(svg("g", {}, knight(seat, W - 38, by + 2, 5), text(W - 22, by + 6, `×${knightsWaiting}`, { "font-size": 11 })), t("cr.ui.knights_waiting", { n: knightsWaiting })));
   }
   return board;
 }
@@ -571,29 +629,29 @@ function playerSvg(ctx, seat, mem) {
 
 function tracksSvg(ctx) {
   const { view, t } = ctx;
-  const W = 430;
+  const W = PLAYER_W;
   const H = 92;
   const board = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, class: "cr-tracks", role: "group", "aria-label": t("cr.ui.tracks") });
   board.append(svg("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 8, fill: "#fffdf6", stroke: "#d9d4c7", "stroke-width": 1.5 }));
   ["prussian", "slav"].forEach((enemy, row) => {
     const y = 20 + row * 27;
     const track = view.tracks[enemy];
-    board.append(enemyToken(enemy, track.strength, 16, y, t));
+    board.append(part(enemyToken(enemy, track.strength, 16, y, t), `tracks/${enemy}/strength`));
     (track.values || [track.strength]).forEach((v, i) => {
       const x = 34 + i * 26;
       const here = i === Math.min(track.step, (track.values || [0]).length - 1);
       const cell = svg("g", { class: ["cr-track-step", here && "current"], "data-enemy": enemy });
       cell.append(svg("rect", { x, y: y - 10, width: 23, height: 20, rx: 3, fill: here ? "#1d1d1f" : i < track.step ? "#e6e1d3" : "#f7f5ef", stroke: "#8b8270" }));
-      cell.append(text(x + 11.5, y + 4, v, { "font-size": 10, "font-weight": here ? 700 : 400, fill: here ? "#fff" : i < track.step ? "#9b9585" : "#1d1d1f" }));
+      cell.append(text(x + 11.5, y + 4, v, { "font-size": 11, "font-weight": here ? 700 : 400, fill: here ? "#fff" : i < track.step ? "#9b9585" : "#1d1d1f" }));
       board.append(cell);
     });
   });
   board.append(enemyToken("saracen:troop", view.saracen_strength, 16, 74, t));
   board.lastChild.querySelector("path")?.remove();
   board.lastChild.querySelector("text").setAttribute("x", 16);
-  board.append(text(34, 78, t("cr.ui.saracen_always", { n: view.saracen_strength }), { "text-anchor": "start", "font-size": 10 }));
+  board.append(text(34, 78, t("cr.ui.saracen_always", { n: view.saracen_strength }), { "text-anchor": "start", "font-size": 11 }));
   board.append(icon("influence", 250, 74, 14, "#f1e5a6"));
-  board.append(text(262, 78, t("cr.ui.supply", { n: view.supply }), { "text-anchor": "start", "font-size": 11, "font-weight": 700, class: "cr-supply" }));
+  board.append(part(text(262, 78, t("cr.ui.supply", { n: view.supply }), { "text-anchor": "start", "font-size": 11, "font-weight": 700, class: "cr-supply" }), "supply"));
   board.append(text(W - 12, 78, view.ending && view.turn.phase !== "over" ? t("cr.ui.last_round") : t("cr.ui.round", { n: view.turn.phase === "over" ? view.round : view.round + 1 }), { "text-anchor": "end", "font-size": 11, fill: view.ending ? "#8a1f00" : "#1d1d1f", "font-weight": view.ending ? 700 : 400 }));
   return board;
 }
@@ -652,29 +710,6 @@ function tray(ctx, mem) {
     buttons);
 }
 
-// -- the final scores -----------------------------------------------------------------------------
-
-// One column per player and one row per source of points: it stays narrow enough for a
-// phone with five players, and reads like the rules' scoring list.
-function finalScores(ctx) {
-  const { view, t } = ctx;
-  const rows = view.scores;
-  const best = Math.max(...rows.map((r) => r.total));
-  const head = h("tr", {}, h("td"), rows.map((r, seat) => h("th", { scope: "col", dataset: { seat }, class: [r.total === best && "winner"] },
-    seatName(ctx.seats, seat))));
-  const line = (label, value, cls) => h("tr", { class: cls }, h("th", { scope: "row", style: { textAlign: "left" } }, label),
-    rows.map((r, seat) => h("td", { class: [r.total === best && "winner"] }, value(r, seat))));
-  const body = [
-    line(t("cr.breakdown.influence"), (r) => String(r.influence)),
-    ENEMIES.map((e) => line(t("cr.ui.majority", { enemy: t(`cr.enemy.${e}`) }), (r) => String(r.majorities[e] || 0))),
-    BUILDINGS.map((b) => line(t("cr.ui.level4", { building: t(`cr.building.${b}`) }), (r) => (r.buildings[b] === undefined ? "—" : String(r.buildings[b])))),
-    line(t("cr.breakdown.total"), (r) => h("strong", {}, String(r.total)), "cr-total"),
-  ];
-  return h("section", { class: "cr-final scoreboard", style: { marginBottom: "10px" } },
-    h("h3", { style: { margin: "0 0 6px" } }, t("cr.ui.final")),
-    h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, body))));
-}
-
 // -- sowing, shown as +n on the wedges that received tokens --------------------------------------
 
 function noteSowing(ctx, mem) {
@@ -713,25 +748,33 @@ export function render(root, ctx) {
   // On a phone the map and the boards are stacked: the reader's wheel goes above the map
   // while the choice to make is on it (see ensureStyle).
   const onWheel = ctx.legal.some((m) => WHEEL_MOVES.has(m.type));
-  // Two boards fit beside the map; with more players the others wrap in a row below it.
-  const side = order.length <= 2 ? order : order.slice(0, 1);
+  // The map on a row of its own, drawn large enough to read (its lettering is 9 units,
+  // at 1.25x or more on a desktop); under it the boards at their own size, side by side
+  // where two fit: the reader's first, with the enemy tracks.
+  const side = order.slice(0, 1);
   const rest = order.slice(side.length);
+  const boardBox = { flex: `1 1 ${PLAYER_W - 20}px`, minWidth: 0, maxWidth: `${PLAYER_W}px` };
   // Keyboard players keep their place: the control they were on gets the focus back.
   keepFocus(root, () => clear(root,
-    view.scores ? finalScores(ctx) : null,
     ctx.legal.length ? tray(ctx, mem) : null,
     h("div", { class: ["cr-layout", onWheel && "wheel-first"], style: { display: "flex", flexWrap: "wrap", gap: "10px", alignItems: "flex-start" } },
-      h("div", { style: { flex: "1 1 380px", minWidth: 0 } }, mapSvg(ctx, mem), h("p", { class: "small muted", style: { margin: "4px 0" } }, t("cr.ui.legend"))),
-      h("div", { class: "cr-side", style: { flex: "1 1 340px", minWidth: 0, display: "flex", flexDirection: "column", gap: "8px" } },
+      h("div", { class: "cr-map-box", style: { flex: "1 1 100%", minWidth: 0 } }, mapSvg(ctx, mem), h("p", { class: "small muted", style: { margin: "4px 0" } }, t("cr.ui.legend"))),
+      h("div", { class: "cr-side", style: { ...boardBox, display: "flex", flexDirection: "column", gap: "8px" } },
         side.map((s) => playerSvg(ctx, s, mem)),
-        cached(mem, "tracks", [ctx.lang, JSON.stringify(view.tracks), view.supply, view.round, view.ending, view.turn.phase === "over"].join("|"), () => tracksSvg(ctx)))),
-    rest.length ? h("div", { class: "cr-others", style: { display: "flex", flexWrap: "wrap", gap: "8px", marginTop: "8px" } },
-      rest.map((s) => h("div", { style: { flex: "1 1 300px", minWidth: 0, maxWidth: "430px" } }, playerSvg(ctx, s, mem)))) : null));
+        cached(mem, "tracks", [ctx.lang, JSON.stringify(view.tracks), view.supply, view.round, view.ending, view.turn.phase === "over"].join("|"), () => tracksSvg(ctx))),
+      rest.map((s) => h("div", { class: "cr-others", style: boardBox }, playerSvg(ctx, s, mem))))));
   for (const el of root.querySelectorAll("svg.cr-map, svg.cr-player, svg.cr-tracks")) {
     el.style.width = "100%";
     el.style.height = "auto";
   }
+  const map = root.querySelector("svg.cr-map");
+  if (map) Object.assign(map.style, { maxWidth: `${Math.round(Number(map.getAttribute("width")) * 1.3)}px`, margin: "0 auto" });
   mem.cache = mem.next;
+  // The part of the board the decision is about: the reader's wheel for a wedge to take
+  // (or to sow, or to flip), the map for a knight, a crusade or a building's place.
+  const onMap = root.querySelector(".cr-map [data-move], .cr-map [role=button]");
+  const area = onWheel ? "wheel" : onMap ? "map" : null;
+  focusArea(root, area ? root.querySelectorAll(area === "wheel" ? `.cr-player[data-seat="${me}"] .cr-wheel` : ".cr-map") : [], area);
 }
 
 export function moveLabel(move, ctx) {
@@ -799,6 +842,21 @@ export function statistics(result, { t }) {
     ...enemies.map((e) => ({ label: t("score.source_part", { source: t("cr.breakdown.majorities"), part: t(`cr.enemy.${e}`) }),
       values: b.map((x) => (x.majorities || {})[e] ?? 0) })),
     { label: t("cr.breakdown.buildings"), values: b.map((x) => sum(x.buildings)) },
+  ];
+}
+
+// Each player's key resources, for the seat panel: influence, troops, buildings, enemies
+// beaten, and knights still waiting for a castle.
+export function resources(view, seat, { t }) {
+  const p = (view.players || [])[seat];
+  if (!p) return [];
+  const sum = (o) => Object.values(o || {}).reduce((a, n) => a + (Number(n) || 0), 0);
+  return [
+    { key: "influence", label: t("cr.breakdown.influence"), value: p.influence },
+    { key: "troops", label: t("cr.ui.troops"), value: p.troops },
+    { key: "buildings", label: t("cr.ui.res_buildings"), value: sum(p.buildings) },
+    { key: "beaten", label: t("cr.ui.res_beaten"), value: sum(p.defeated) },
+    { key: "knights", label: t("cr.ui.res_knights"), value: (p.knights || []).filter((k) => k === null).length },
   ];
 }
 

@@ -10,7 +10,7 @@
 // (the next box of a cohort or an attribute track, a cell of the scouting map); the rest
 // (sources of a trade good or a pattern, forum gains, favours) sit in a bar of buttons
 // above the sheets. Every element that plays a move carries it as JSON in `data-move`.
-import { boardState, choiceTarget, compactBelow, drawnWith, dropBoardState, keepFocus, moveButton, moveTarget } from "/js/board.js";
+import { boardState, choiceTarget, compactBelow, drawnWith, dropBoardState, focusArea, keepFocus, moveButton, moveTarget, part, tooltip } from "/js/board.js";
 import { h, svg } from "/js/dom.js";
 import { seatName } from "/js/gamemodule.js";
 import { seatShape } from "/js/seats.js";
@@ -201,7 +201,8 @@ function drawSection(sec, opts, x, y, ctx, tg, ui, player, own, parts) {
       if (moves) state = "legal";
       else if (player.blocked && player.blocked[box.id]) state = player.blocked[box.id];
     }
-    const cell = svg("g", { class: `hw-box hw-${state === "filled" || state === "legal" ? state : "empty"}`, "data-box": box.id });
+    const cell = part(svg("g", { class: `hw-box hw-${state === "filled" || state === "legal" ? state : "empty"}`, "data-box": box.id }),
+      `players/${player.seat}/filled/${box.id}`);
     cell.append(svg("title", {}, boxTitle(sec, box, pos, state, ctx, player)));
     const fill = state === "filled" ? "#5b4636" : state === "legal" ? "#ffe38a" : sec.earned ? "#f3ecdc" : "#fffdf7";
     cell.append(svg("rect", {
@@ -217,13 +218,13 @@ function drawSection(sec, opts, x, y, ctx, tg, ui, player, own, parts) {
         const n = Object.values(cost).reduce((a, b) => a + b, 0);
         const step = n > 4 ? 4 : 5.2;
         cell.append(...pipsRow(cost, bx + BOX / 2 - ((n - 1) * step) / 2, by + BOX - 6.5, 2.3, step));
-        if (box.pay.length > 1) cell.append(label(bx + BOX - 3, by + 9, "/", 8, { "text-anchor": "end", fill: "#6b5a45", "font-weight": 700 }));
+        if (box.pay.length > 1) cell.append(label(bx + BOX - 3, by + 9, "/", 9, { "text-anchor": "end", fill: "#6b5a45", "font-weight": 700 }));
       }
       if (box.lock && state !== "legal") {
         // The flag of a locked box, as on the printed sheet: the largest count its unlock
         // needs (the citizens or fort boxes; the building itself needs only 1).
         const least = Math.max(...box.lock.map(([, n]) => n));
-        cell.append(label(bx + 2.5, by + 9, String(least), 7.5, { fill: "#9a3b22", "font-weight": 700 }));
+        cell.append(label(bx + 2.5, by + 9, String(least), 9, { fill: "#9a3b22", "font-weight": 700 }));
       }
     }
     if (box.reward) cell.append(svg("path", { d: `M${bx + BOX - 6},${by} L${bx + BOX},${by} L${bx + BOX},${by + 6} Z`, fill: state === "filled" ? "#d6b25e" : "#c9962b", "pointer-events": "none" }));
@@ -233,7 +234,7 @@ function drawSection(sec, opts, x, y, ctx, tg, ui, player, own, parts) {
         choiceTarget(cell, `box:${box.id}`, t("hw.ui.choose_pay", { box: t("hw.ui.box_title", { section: t(`hw.section.${sec.id}`), n: pos + 1 }) }), "hw-legal", () => {
           ui.select = ui.select === box.id ? null : box.id; // a second click closes it
           ui.redraw();
-        });
+        }, moves);
       }
     }
     g.append(cell);
@@ -244,7 +245,7 @@ function drawSection(sec, opts, x, y, ctx, tg, ui, player, own, parts) {
 
 function drawDisdain(x, y, ctx, player) {
   const { t } = ctx;
-  const g = svg("g", { class: "hw-disdain" });
+  const g = part(svg("g", { class: "hw-disdain" }), `players/${player.seat}/disdain`);
   g.append(label(x, y + 9, t("hw.ui.disdain_track"), 9.5, { "font-weight": 600, fill: "#7a1f12" }));
   const bribes = Math.max(0, player.disdain - player.final_disdain);
   for (let i = 0; i < 15; i++) {
@@ -272,6 +273,8 @@ function drawMap(x, y, ctx, tg, player, own) {
     const move = own ? tg.cells.get(i) : null;
     cell.append(svg("rect", { class: "hw-face", x: cx, y: cy, width: S - 2, height: S - 2, fill: mapped.has(i) ? "#4f6b3a" : move ? "#ffe38a" : "#eef2e4", stroke: move ? "#b8860b" : "#6b7a55", "stroke-width": move ? 2 : 0.8 }));
     if (rewards[String(i)] && !mapped.has(i)) cell.append(pip(rewards[String(i)], cx + S / 2 - 1, cy + S / 2 - 1, 4));
+    const reward = rewards[String(i)] ? rewardText(rewards[String(i)], t) : "";
+    if (!move) tooltip(cell, t(mapped.has(i) ? "hw.ui.cell_mapped" : "hw.ui.cell", { n: i + 1, reward: reward || "—" }));
     if (move) {
       cell.append(svg("title", {}, t("hw.ui.place_here")));
       // The pattern's other cells show while the pointer is on its corner.
@@ -380,19 +383,24 @@ function playerCard(cardId, ctx, role, move) {
   const H = 134;
   const el = svg("svg", { class: "hw-card", viewBox: `0 0 ${W} ${H}`, width: W, height: H, "data-card": cardId });
   el.append(svg("rect", { class: "hw-face", x: 1, y: 1, width: W - 2, height: H - 2, rx: 7, fill: move ? "#fff6d6" : "#fffdf7", stroke: move ? "#b8860b" : "#7d6748", "stroke-width": move ? 2.5 : 1.2 }));
-  if (role) el.append(label(9, 15, role, 10, { fill: "#7d6748", "font-weight": 600 }));
+  if (role) el.append(label(9, 15, role, 11, { fill: "#7d6748", "font-weight": 600 }));
   // Names and goals fitted to the card (Japanese goals run long).
   const title = t(`hw.card.${name}`);
   el.append(label(9, 34, title, fit(title, W - 18, 15, { min: 11 }).size, { "font-weight": 700 }));
   if (data) {
     const goal = t(`hw.goal.${name}`);
-    el.append(label(9, 52, goal, fit(goal, W - 18, 10.5, { min: 7 }).size, { fill: "#4a3826" }));
-    el.append(label(9, 74, t("hw.ui.gift"), 10, { fill: "#7d6748" }));
-    el.append(...pipsRow(data.gift, 16 + textWidth(t("hw.ui.gift"), 10), 70.5, 4.2, 11));
-    el.append(label(9, 94, t("hw.ui.good", { n: data.good }), 10, { fill: "#7d6748" }));
-    el.append(label(9, 116, t("hw.ui.pattern"), 10, { fill: "#7d6748" }));
-    el.append(...drawPattern(view.layout.patterns[data.pattern] || [], 16 + textWidth(t("hw.ui.pattern"), 10), 104, 8));
+    // Never under 11 px: a long goal takes a second line rather than shrinking.
+    const aim = fit(goal, W - 18, 11, { min: 11, maxLines: 2 });
+    const goalText = label(9, aim.lines.length > 1 ? 48 : 53, "", aim.size, { fill: "#4a3826" });
+    goalText.append(...aim.lines.map((line, i) => svg("tspan", { x: 9, dy: i ? aim.size * 1.15 : 0 }, line)));
+    el.append(goalText);
+    el.append(label(9, 78, t("hw.ui.gift"), 11, { fill: "#7d6748" }));
+    el.append(...pipsRow(data.gift, 16 + textWidth(t("hw.ui.gift"), 11), 74.5, 4.2, 11));
+    el.append(label(9, 97, t("hw.ui.good", { n: data.good }), 11, { fill: "#7d6748" }));
+    el.append(label(9, 118, t("hw.ui.pattern"), 11, { fill: "#7d6748" }));
+    el.append(...drawPattern(view.layout.patterns[data.pattern] || [], 16 + textWidth(t("hw.ui.pattern"), 11), 106, 8));
   }
+  tooltip(el, data ? `${title}: ${t(`hw.goal.${name}`)} · ${t("hw.ui.good", { n: data.good })}` : title);
   const wrapper = h("div", { class: "hw-cardwrap" }, el);
   if (move) moveTarget(wrapper, move, ctx, t("hw.ui.keep_guideline", { card: t(`hw.card.${name}`) }), "hw-legal");
   return wrapper;
@@ -409,8 +417,12 @@ function fateCard(id, ctx, heading) {
   if (data) {
     el.append(...pipsRow(data.gain, 15, 40, 4.4, 11.5));
     el.append(label(9, 68, t("hw.ui.attacks", { dir: t(`hw.dir.${data.attack}`) }), 11, { fill: "#2d3e50", "font-weight": 600 }));
-    el.append(label(9, 92, t("hw.ui.good", { n: data.good }), 10.5, { fill: "#2d3e50" }));
-    el.append(label(9, 114, t("hw.ui.gladiator_damage", { n: data.gladiator }), 10.5, { fill: "#2d3e50" }));
+    el.append(label(9, 92, t("hw.ui.good", { n: data.good }), 11, { fill: "#2d3e50" }));
+    el.append(label(9, 114, t("hw.ui.gladiator_damage", { n: data.gladiator }), 11, { fill: "#2d3e50" }));
+    tooltip(el, [heading, t("hw.ui.attacks", { dir: t(`hw.dir.${data.attack}`) }), t("hw.ui.good", { n: data.good }),
+      t("hw.ui.gladiator_damage", { n: data.gladiator })].join(" · "));
+  } else {
+    tooltip(el, heading);
   }
   return el;
 }
@@ -419,7 +431,8 @@ function supplyPanel(ctx, player) {
   const { t, view } = ctx;
   const items = STOCK.map((k) => {
     const icon = svg("svg", { viewBox: "0 0 20 20", width: 18, height: 18 }, pip(k, 10, 10, 7));
-    return h("span", { class: "hw-stock", "data-stock": k, title: t(`hw.stock.${k}`) }, icon, h("b", {}, String(player.stock[k])), " ", t(`hw.stock.${k}`));
+    return part(h("span", { class: "hw-stock", "data-stock": k, title: t(`hw.stock.${k}`) }, icon, h("b", {}, String(player.stock[k])), " ", t(`hw.stock.${k}`)),
+      `players/${player.seat}/stock/${k}`);
   });
   const penalty = penaltyOf(view, player.final_disdain);
   const goods = (player.goods || []).filter(Boolean);
@@ -523,6 +536,8 @@ function seatSwitch(ctx, ui) {
       const icon = svg("svg", { viewBox: "0 0 20 20", width: 16, height: 16 }, seatShape(s, 10, 10, 7));
       const text = s === me ? t("hw.ui.your_sheets") : t("hw.ui.sheets_of", { name: seatName(ctx.seats, s) });
       const b = h("button", { type: "button", class: "hw-tab", role: "tab", "aria-selected": String(s === ui.viewSeat), "data-seat": s }, icon, " ", text);
+      // Another seat's tab is marked when its sheets changed since the reader's last move.
+      if (s !== ui.viewSeat) part(b, [`players/${s}/filled`, `players/${s}/map`, `players/${s}/disdain`]);
       b.addEventListener("click", () => {
         ui.viewSeat = s;
         ui.select = null;
@@ -530,36 +545,6 @@ function seatSwitch(ctx, ui) {
       });
       return b;
     }));
-}
-
-function finalPanel(ctx, compact) {
-  const { result, t } = ctx;
-  if (!result || !result.breakdown || !result.breakdown.length) return null;
-  const ATTRS = ["renown", "piety", "valour", "discipline"];
-  const order = result.breakdown.map((_, s) => s).sort((a, b) => ((result.ranks || [])[a] - (result.ranks || [])[b]) || a - b);
-  // On a phone the four attributes share one column (each in its tooltip), so the
-  // table fits the width without scrolling.
-  const attrHeads = compact ? [t("hw.ui.attributes")] : ATTRS.map((a) => t(`hw.attr.${a}`));
-  const head = h("tr", {}, [t("hw.ui.rank"), t("hw.ui.player"), ...attrHeads, t("hw.ui.guidelines"), t("hw.ui.penalty"), t("hw.ui.total")]
-    .map((c) => h("th", {}, c)));
-  const rows = order.map((s) => {
-    const b = result.breakdown[s];
-    const attrs = b.attributes || {};
-    const guide = Object.entries(b.guidelines || {}).map(([c, pts]) => `${t(`hw.card.${cardName(c)}`)} ${pts}`).join(", ");
-    const gsum = Object.values(b.guidelines || {}).reduce((a, v) => a + v, 0);
-    const attrCells = compact
-      ? [h("td", { title: ATTRS.map((a) => `${t(`hw.attr.${a}`)} ${attrs[a] ?? 0}`).join(", ") }, String(ATTRS.reduce((n, a) => n + (attrs[a] ?? 0), 0)))]
-      : ATTRS.map((a) => h("td", {}, String(attrs[a] ?? 0)));
-    return h("tr", { "data-seat": s },
-      h("td", {}, String((result.ranks || [])[s] ?? "")),
-      h("td", {}, seatName(ctx.seats, s), b.solo_rank ? h("div", { class: "hw-rank", "data-rank": b.solo_rank }, t("hw.ui.solo_rank", { rank: t(`hw.rank.${b.solo_rank}`) })) : null),
-      ...attrCells,
-      h("td", { title: guide }, String(gsum)),
-      h("td", { title: t("hw.ui.disdain", { n: b.disdain, p: b.disdain_penalty }) }, `−${b.disdain_penalty}`),
-      h("td", {}, h("b", {}, String(b.total))));
-  });
-  return h("div", { class: "hw-panel hw-final" }, h("h4", {}, t("hw.ui.final")),
-    h("div", { class: "hw-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows))));
 }
 
 const STYLE = `
@@ -596,14 +581,8 @@ const STYLE = `
 .hw-chip { display: inline-block; border: 1px solid #a08a68; border-radius: 10px; padding: 0 8px; margin: 0 3px 3px 0; background: #fff; }
 .hw-note { margin: 0; color: #4a3826; font-style: italic; }
 .hw-outcome { margin: 4px 0 0; font-weight: 600; }
-.hw-final table { border-collapse: collapse; width: 100%; }
-.hw-final th, .hw-final td { border-bottom: 1px solid #d9ccb2; padding: 3px 6px; text-align: center; }
-.hw-final td:nth-child(2), .hw-final th:nth-child(2) { text-align: left; }
 .hw-scroll { overflow-x: auto; }
-.hw-rank { font-size: 12px; color: #7d6748; }
-.hw-board[data-compact="1"] .hw-final th, .hw-board[data-compact="1"] .hw-final td { padding: 2px 3px; font-size: 12px; }
-.hw-board[data-compact="1"] .hw-final td:nth-child(2) { word-break: break-all; }
-`;
+.hw-board[data-compact="1"] .hw-board[data-compact="1"] `;
 
 export function render(root, ctx) {
   const ui = boardState(root, freshUi);
@@ -624,7 +603,6 @@ export function render(root, ctx) {
     h("style", {}, STYLE),
     h("div", { class: "hw-year" }, h("b", {}, t("hw.ui.year", { year: view.year })), " · ", t(`hw.ui.phase.${view.phase}`), " · ", t(`hw.ui.difficulty.${view.difficulty}`),
       view.resource_passing === false && view.seats > 1 ? [" · ", h("span", { class: "hw-no-passing" }, t("hw.ui.no_passing"))] : null),
-    finalPanel(ctx, ui.compact),
     chooserPanel(ctx, tg, me),
     decisionBar(ctx, tg, me),
     h("div", { class: "hw-top" }, supplyPanel(ctx, shown), picts(ctx, ui.viewSeat)),
@@ -635,6 +613,15 @@ export function render(root, ctx) {
       drawSheet("B", ctx, tg, ui, shown, own)));
   keepFocus(root, () => root.replaceChildren(board));
   if (ui.select) root.querySelector(".hw-chooser .hw-legal")?.focus({ preventScroll: true });
+  // The part of the board the decision is about: the payment chooser open on a box, the two
+  // player cards to keep one of, the sheet(s) holding the boxes, tracks and map cells to
+  // take, or else the bar of buttons (a forum gain, the source of a trade good).
+  const sheets = [...board.querySelectorAll(".hw-sheets > *")];
+  const live = sheets.filter((el) => el.querySelector("[data-move], [data-select]"));
+  const area = !ctx.legal.length || !own ? null : ui.select ? "chooser" : tg.choose.size ? "cards" : live.length ? "sheet" : tg.bar.length ? "bar" : null;
+  const where = { chooser: board.querySelectorAll(".hw-chooser"), cards: board.querySelectorAll(".hw-choose"), sheet: live,
+    bar: board.querySelectorAll(".hw-bar:not(.hw-endbar)") };
+  focusArea(root, area ? where[area] : [], area);
 }
 
 function sourceText(m, ctx) {
@@ -689,6 +676,15 @@ export function statistics(result, { t }) {
     { label: t("hw.ui.guidelines"), values: b.map((x) => sum(x.guidelines)) },
     { label: t("hw.ui.penalty"), values: b.map((x) => -(x.disdain_penalty ?? 0)) },
   ];
+}
+
+// Each player's key resources, for the seat panel: the five kinds of the supply and the
+// disdain.
+export function resources(view, seat, { t }) {
+  const p = (view.players || []).find((x) => x.seat === seat);
+  if (!p) return [];
+  return [...STOCK.map((k) => ({ key: k, label: t(`hw.stock.${k}`), value: (p.stock || {})[k] ?? 0 })),
+    { key: "disdain", label: t("hw.ui.disdain_track"), value: p.disdain ?? 0 }];
 }
 
 export function scores(view) {

@@ -6,7 +6,7 @@
 //
 // The geometry comes with the view (`view.board`, built from the map files' layout
 // blocks), so this module holds no copy of any map.
-import { boardState, dropBoardState, keepFocus, moveTarget } from "/js/board.js";
+import { boardState, dropBoardState, focusArea, keepFocus, moveTarget, part, tooltip } from "/js/board.js";
 import { h, svg } from "/js/dom.js";
 import { eventText, seatName } from "/js/gamemodule.js";
 import { seatShape } from "/js/seats.js";
@@ -78,7 +78,8 @@ function drawMap(ctx, moves) {
     const current = view.territory === terr.id;
     layerLand.append(
       svg("polygon", { points, fill: style.fill, stroke: "#5b5346", "stroke-width": 2 }),
-      svg("polygon", { points, fill: `url(#iw-pat-${terr.biome})` }));
+      tooltip(svg("polygon", { points, fill: `url(#iw-pat-${terr.biome})`, class: "iw-land", "data-land": terr.id }),
+        `${territoryName(terr.id, t)} · ${t(`iwari.biome.${terr.biome}`)}`));
     // The name sits under the totem circle (the hex's edges carry the connection badges);
     // a pale halo keeps it readable over the roads. A feat's factor follows the name.
     const factor = view.territory_factors[terr.id];
@@ -101,7 +102,8 @@ function drawMap(ctx, moves) {
       // Under the pieces and badges, so a territory that cannot be chosen stays readable.
       layerDim.append(svg("polygon", { points, fill: "#ffffff", "fill-opacity": 0.5 }));
     } else if (current) {
-      layerTop.append(svg("polygon", { points, fill: "none", stroke: HIGHLIGHT, "stroke-width": 5, "pointer-events": "none" }));
+      // The territory being settled: marked when another tribe has just chosen it.
+      layerTop.append(part(svg("polygon", { points, fill: "none", stroke: HIGHLIGHT, "stroke-width": 5, "pointer-events": "none", class: "iw-current" }), "territory"));
     }
   }
   map.append(layerLand, layerDim);
@@ -139,7 +141,8 @@ function drawMap(ctx, moves) {
     const covered = mountains.has(c.number);
     const label = t(sea ? "iwari.ui.connection_sea" : "iwari.ui.connection_land", { n: c.number })
       + (c.peaks ? ` · ${t("iwari.ui.peaks", { n: c.peaks })}` : "") + (covered ? ` · ${t("iwari.ui.mountain")}` : "");
-    const g = svg("g", { class: "iw-connection", "data-connection": c.number, role: "img", "aria-label": label });
+    const g = part(svg("g", { class: "iw-connection", "data-connection": c.number, role: "img", "aria-label": label }),
+      `connection_factors/${c.number}`, label);
     // Land and sea differ in shape as well as colour: a round badge, a square one.
     g.append(sea
       ? svg("rect", { x: x - 15, y: y - 15, width: 30, height: 30, rx: 5, fill: "#e1f0fb", stroke: ink, "stroke-width": 2 })
@@ -174,7 +177,7 @@ function drawMap(ctx, moves) {
   for (const terr of board.territories) {
     for (const [sid, [x, y]] of Object.entries(terr.spaces)) {
       const owner = view.tents[sid];
-      const g = svg("g", { class: "iw-space", "data-space": sid });
+      const g = part(svg("g", { class: "iw-space", "data-space": sid }), `tents/${sid}`);
       g.append(svg("circle", { cx: x, cy: y, r: 14, fill: "#fffdf6", stroke: "#3b3b3b", "stroke-width": 1.5 }));
       if (owner !== undefined) {
         g.append(seatShape(owner, x, y, 12));
@@ -187,6 +190,7 @@ function drawMap(ctx, moves) {
         g.setAttribute("role", "img");
         g.setAttribute("aria-label", t("iwari.ui.paying_tent"));
       }
+      tooltip(g, g.getAttribute("aria-label") || t("iwari.ui.empty_space", { territory: territoryName(terr.id, t), n: spaceNumber(sid) }));
       const move = moves.tent.get(sid);
       if (move) {
         g.append(svg("circle", { cx: x, cy: y, r: 19, fill: "#fff59d", "fill-opacity": 0.5, stroke: HIGHLIGHT, "stroke-width": 3, "stroke-dasharray": "5 3" }),
@@ -207,7 +211,7 @@ function totemCircle(ctx, terr, moves) {
   const { view, t } = ctx;
   const [x, y] = terr.totem;
   const counts = view.totems[terr.id] || [];
-  const g = svg("g", { class: "iw-totems", "data-totems": terr.id });
+  const g = part(svg("g", { class: "iw-totems", "data-totems": terr.id }), `totems/${terr.id}`);
   g.append(svg("circle", { cx: x, cy: y, r: 26, fill: "#f5efe2", stroke: "#6b4e2e", "stroke-width": 2.5 }),
     svg("circle", { cx: x, cy: y, r: 21, fill: "none", stroke: "#6b4e2e", "stroke-width": 1, "stroke-dasharray": "3 3" }));
   const held = counts.map((n, tribe) => [tribe, n]).filter(([, n]) => n > 0);
@@ -232,6 +236,7 @@ function totemCircle(ctx, terr, moves) {
   if (view.piece === "totem" && view.territory === terr.id) {
     g.append(svg("circle", { cx: x, cy: y, r: 31, fill: "none", stroke: HIGHLIGHT, "stroke-width": 3 }), seatShape(view.tribe, x + 14, y - 14, 7, { opacity: 0.6 }));
   }
+  tooltip(g, label);
   const move = view.territory === terr.id ? moves.totem : null;
   if (move) {
     g.prepend(svg("circle", { cx: x, cy: y, r: 32, fill: "#fff59d", stroke: HIGHLIGHT, "stroke-width": 3, "stroke-dasharray": "6 4" }));
@@ -247,11 +252,11 @@ function totemCircle(ctx, terr, moves) {
 
 function card(x, y, biome, t, attrs = {}) {
   const style = BIOMES[biome];
-  return svg("g", { transform: `translate(${x},${y})`, ...attrs },
+  return tooltip(svg("g", { transform: `translate(${x},${y})`, ...attrs },
     svg("rect", { width: CARD_W, height: CARD_H, rx: 7, fill: style.fill, stroke: "#3a3a3a", "stroke-width": 1.5 }),
     svg("rect", { x: 5, y: 5, width: CARD_W - 10, height: CARD_H - 34, rx: 4, fill: `url(#iw-pat-${biome})`, stroke: style.ink, "stroke-width": 1 }),
     svg("rect", { x: 3, y: CARD_H - 27, width: CARD_W - 6, height: 24, rx: 4, fill: "#fffdf6", opacity: 0.9 }),
-    cardName(t(`iwari.biome.${biome}`), style.ink));
+    cardName(t(`iwari.biome.${biome}`), style.ink)), t("iwari.ui.card_tip", { biome: t(`iwari.biome.${biome}`) }));
 }
 
 // A biome's name fitted to the card's label box (Vietnamese names are wider than the card).
@@ -314,7 +319,7 @@ function drawCards(ctx, moves) {
   tray.append(label(8, 188 + top, canDraw ? t("iwari.ui.display_take") : t("iwari.ui.display")));
   view.display.forEach((id, i) => {
     const x = 10 + i * (CARD_W + 14);
-    const g = card(x, 196 + top, biomeOf(id), t, { class: "iw-card iw-display", "data-card": id });
+    const g = part(card(x, 196 + top, biomeOf(id), t, { class: "iw-card iw-display", "data-card": id }), `display/${i}`);
     const move = moves.display.get(id);
     if (move) {
       cardTarget(g, move, ctx, t("iwari.move.draw_display", { biome: t(`iwari.biome.${biomeOf(id)}`) }));
@@ -327,6 +332,7 @@ function drawCards(ctx, moves) {
     svg("rect", { x: 6, y: 6, width: CARD_W - 12, height: CARD_H - 12, rx: 5, fill: "none", stroke: "#c9d9e6", "stroke-width": 1.5, "stroke-dasharray": "4 3" }),
     svg("text", { x: CARD_W / 2, y: 44, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: "#fff" }, String(view.deck)),
     svg("text", { x: CARD_W / 2, y: 66, "text-anchor": "middle", "font-size": 12, fill: "#fff" }, t("iwari.ui.deck")));
+  part(deck, "deck", t("iwari.ui.deck_count", { n: view.deck }));
   if (moves.deck) {
     cardTarget(deck, moves.deck, ctx, t("iwari.move.draw_deck"));
   } else {
@@ -345,10 +351,11 @@ function drawStatus(ctx) {
   for (let tribe = 0; tribe < view.tribes; tribe++) {
     const badge = svg("svg", { width: 18, height: 18, viewBox: "-10 -10 20 20", "aria-hidden": "true" }, seatShape(tribe, 0, 0, 8.5));
     const turn = tribe === view.tribe && view.phase !== "over";
-    list.append(h("li", { class: "iw-tribe", dataset: { tribe }, style: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "0 6px", fontWeight: turn ? 700 : 400 } },
+    list.append(part(h("li", { class: "iw-tribe", dataset: { tribe }, style: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "0 6px", fontWeight: turn ? 700 : 400 } },
       badge,
       h("span", {}, tribeName(tribe, view, ctx.seats, t)),
-      h("span", {}, t("iwari.ui.status", { score: view.scores[tribe], tents: view.tents_left[tribe], totems: view.totems_left[tribe] }))));
+      h("span", {}, t("iwari.ui.status", { score: view.scores[tribe], tents: view.tents_left[tribe], totems: view.totems_left[tribe] }))),
+    [`scores/${tribe}`, `tents_left/${tribe}`, `totems_left/${tribe}`]));
   }
   const facts = [t("iwari.ui.deck_count", { n: view.deck })];
   if (view.half_journey) facts.push(t("iwari.ui.after_half"));
@@ -417,22 +424,10 @@ function halfJourneyOverlay(ctx) {
 }
 
 function endOverlay(ctx) {
-  const { view, t, result } = ctx;
+  const { t, result } = ctx;
   const seats = Array.from({ length: result.scores.length }, (_, i) => i);
   const b = seats.map((s) => result.breakdown[s] || {});
   const head = [t("iwari.ui.scoring_col"), ...seats.map((s) => seatName(ctx.seats, s))];
-  const end = (s, k) => (b[s].end_journey ? b[s].end_journey[k] : 0);
-  const sum = (obj) => Object.values(obj || {}).reduce((a, v) => a + v, 0);
-  const rows = [
-    { cells: [t("iwari.breakdown.half_journey"), ...seats.map((s) => (b[s].half_journey ? b[s].half_journey.total : 0))] },
-    { cells: [t("iwari.ui.row_tents"), ...seats.map((s) => end(s, "tents_total"))] },
-    { cells: [t("iwari.ui.row_totems"), ...seats.map((s) => end(s, "totems_total"))] },
-    { cells: [t("iwari.ui.row_settlements"), ...seats.map((s) => end(s, "settlements_total"))] },
-  ];
-  if (view.board.purple_road.length) rows.push({ cells: [t("iwari.ui.row_purple"), ...seats.map((s) => end(s, "purple_road"))] });
-  if (view.options.expeditions) rows.push({ cells: [t("iwari.breakdown.expeditions"), ...seats.map((s) => sum(b[s].expeditions))] });
-  rows.push({ bold: true, cells: [t("iwari.ui.total"), ...seats.map((s) => result.scores[s])] });
-  rows.push({ cells: [t("iwari.breakdown.unused_pieces"), ...seats.map((s) => b[s].unused_pieces ?? "—")] });
 
   // Where the points came from: each territory and connection that scored for anyone.
   const detail = [];
@@ -443,11 +438,10 @@ function endOverlay(ctx) {
   seats.forEach((s) => ((b[s].end_journey || {}).settlements || []).forEach((g) => detail.push({
     cells: [t("iwari.ui.settlement_of", { tribe: seatName(ctx.seats, s), n: g.tents }), ...seats.map((o) => (o === s ? g.tents : 0))] })));
   const feats = seats.flatMap((s) => (b[s].feats || []).map((f) => `${seatName(ctx.seats, s)}: ${t(`iwari.ui.feat.${f.feat}`)} → ${f.territory ? territoryName(f.territory, t) : t("iwari.ui.connection_n", { n: f.connection })}`));
-  const names = result.winners.map((w) => seatName(ctx.seats, w)).join(", ");
+  // The scores and their sources are the frame's end screen (one score table): this
+  // says where the points of the end of the journey came from.
   return [
     h("h2", { id: "iw-overlay-title" }, t("iwari.ui.end_title")),
-    h("p", { class: "prompt" }, t(result.winners.length > 1 ? "iwari.ui.winners" : "iwari.ui.winner", { names })),
-    table(head, rows),
     h("h3", {}, t("iwari.ui.end_detail")),
     table(head, detail),
     feats.length ? h("p", { class: "small" }, `${t("iwari.breakdown.feats")}: ${feats.join("; ")}`) : null,
@@ -516,6 +510,10 @@ export function render(root, ctx) {
   if (over) parts.push(over);
   // Keep the keyboard focus on the same control across a redraw, when it still exists.
   keepFocus(root, () => root.replaceChildren(...parts));
+  // The part of the board the decision is about: the map for a territory, a tent, a totem
+  // or a feat's place; else the cards (the hand to pay with, the display to draw from).
+  const area = ["map", "cards"].find((part) => root.querySelector(`.iw-${part} [data-move], .iw-${part} [data-select]`));
+  focusArea(root, area ? root.querySelectorAll(`.iw-${area}`) : [], area);
   // The overlay floats over the board; on a phone it can be taller than the board, so
   // the board grows to hold it (and follows it when the width changes) rather than
   // spill over the panels below.
@@ -568,6 +566,18 @@ export function statistics(result, { t, view }) {
   const expeditions = b.map((x) => sum(x.expeditions));
   if ((view && view.options && view.options.expeditions) || expeditions.some(Boolean)) rows.push({ label: t("iwari.breakdown.expeditions"), values: expeditions });
   return rows;
+}
+
+// Each tribe's key resources, for the seat panel: its score, its cards in hand, and the
+// tents and totems it has left.
+export function resources(view, seat, { t }) {
+  if (seat >= (view.tribes || 0)) return [];
+  return [
+    { key: "score", label: t("iwari.ui.res_score"), value: (view.scores || [])[seat] ?? 0 },
+    { key: "cards", label: t("iwari.ui.res_cards"), value: (view.hand_sizes || [])[seat] ?? 0 },
+    { key: "tents", label: t("iwari.ui.res_tents"), value: (view.tents_left || [])[seat] ?? 0 },
+    { key: "totems", label: t("iwari.ui.res_totems"), value: (view.totems_left || [])[seat] ?? 0 },
+  ];
 }
 
 export function scores(view) {

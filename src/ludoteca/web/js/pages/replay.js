@@ -12,6 +12,9 @@ import { session } from "../session.js";
 import { gameLabel } from "./lobby.js";
 import { scoreboard } from "./scoreboard.js";
 import { wholeView } from "../statics.js";
+import { withViews } from "../changes.js";
+import { reviewPanel } from "./review.js";
+import { markMoves } from "../board.js";
 
 // Media-style step icons as SVG: the Unicode ones are missing from many fonts.
 function icon(path) {
@@ -53,7 +56,7 @@ export async function mount(main, { id }) {
       const data = await api.replay(id, r.pov);
       r.resigned = data.resigned || [];
       // Static view parts (a map, a sheet's layout) come once, not in every frame.
-      r.frames = await Promise.all(list(data, "frames").map(async (f) => ({ ...f, view: await wholeView(id, f.view) })));
+      r.frames = await Promise.all(withViews(list(data, "frames")).map(async (f) => ({ ...f, view: await wholeView(id, f.view) })));
     } catch {
       r.frames = null; // the server has no replay frames: step through the record instead
       r.events = list(await api.log(id).catch(() => ({ events: [] })), "events");
@@ -68,6 +71,14 @@ export async function mount(main, { id }) {
   const stepLabel = h("span", { id: "replay-step", "aria-live": "polite" });
   const slider = h("input", { type: "range", id: "replay-slider", min: 0, max: total(), value: 0, step: 1, "aria-label": t("replay.position"), oninput: (e) => go(Number(e.target.value)) });
   const pov = h("select", { id: "replay-pov", onchange: async (e) => { r.pov = e.target.value === "" ? null : Number(e.target.value); await loadPov(); go(r.step); } });
+  // The review of a seat is seen from what that seat saw (its hand and all).
+  async function showFrom(seat) {
+    if (r.pov === seat) return;
+    r.pov = seat;
+    pov.value = String(seat);
+    await loadPov();
+    go(r.step, true);
+  }
   const board = h("div", { class: "board", id: "board" });
   const moveLine = h("p", { class: "prompt", id: "replay-move" });
   const log = h("ol", { class: "log", id: "log" });
@@ -77,13 +88,48 @@ export async function mount(main, { id }) {
   const prev = button("replay-prev", "", () => go(r.step - 1));
   const next = button("replay-next", "", () => go(r.step + 1));
   const last = button("replay-last", "", () => go(total()));
+  // Auto-play: one move every `speed` ms until the end (or a pause, or any other step).
+  let playing = null;
+  const speed = h("select", { id: "replay-speed", onchange: () => { if (playing) { stopPlay(); startPlay(); } } },
+    [2000, 1000, 500, 250].map((ms) => h("option", { value: ms, selected: ms === 1000 })));
+  const playButton = button("replay-play", "", () => (playing ? stopPlay() : startPlay()));
+  function startPlay() {
+    if (r.step >= total()) go(0);
+    playing = setInterval(() => { if (r.step >= total()) stopPlay(); else go(r.step + 1, true); }, Number(speed.value));
+    drawPlay();
+  }
+  function stopPlay() {
+    clearInterval(playing);
+    playing = null;
+    drawPlay();
+  }
+  function drawPlay() {
+    const label = t(playing ? "table.replay_pause" : "table.replay_play");
+    playButton.replaceChildren(icon(playing ? "M3 2h3v10H3zM8 2h3v10H8z" : "M3 2l9 5-9 5z"));
+    playButton.setAttribute("aria-label", label);
+    playButton.title = label;
+    playButton.setAttribute("aria-pressed", String(Boolean(playing)));
+  }
+
+  // The post-game review (pages/review.js): its chart above the board, once the game is over.
+  const review = r.record.result ? reviewPanel({ tableId: id, table: r.table, seats, seatName: (s) => seatName(seats(), s), go, pov: r.pov,
+    redraw: () => go(r.step, true), setPov: (seat) => showFrom(seat),
+    // The view at the decision (any point of view's: a label names public things, a box
+    // of a sheet, a card of the draft) lets a board's labels say more than the generic one.
+    label: (move, d) => moveLabel(game().id, r.module, move, { seats: seats(), game: game().id, lang: language(), t, play: () => {}, legal: [], seat: d.seat,
+      view: r.frames && r.frames[d.index] ? r.frames[d.index].view : null }) || d.played_text }) : null;
 
   main.append(h("div", { class: "grid" },
     h("section", { class: "panel" }, title,
-      h("div", { class: "replay-controls" }, first, prev, slider, next, last, stepLabel),
-      h("div", { class: "row", style: { marginTop: "8px" } }, h("label", { for: "replay-pov" }, t("replay.point_of_view")), pov)),
+      h("div", { class: "replay-controls" }, first, prev, playButton, slider, next, last, stepLabel),
+      h("div", { class: "row", style: { marginTop: "8px" } }, h("label", { for: "replay-pov" }, t("replay.point_of_view")), pov,
+        h("label", { for: "replay-speed", id: "replay-speed-label" }), speed,
+        // The record (moves, result and the reviews made of it) for `ludoteca replay` or a bot.
+        h("a", { class: "button", id: "replay-record", href: `/api/tables/${encodeURIComponent(id)}/record`,
+                 download: `ludoteca-${r.record.game}-${id}.json` }, t("replay.download")))),
     score,
-    h("section", { class: "panel" }, moveLine, board),
+    review ? review.element : null,
+    h("section", { class: "panel" }, moveLine, review ? review.legend : null, board),
     h("section", { class: "panel" }, h("h2", { id: "log-h" }), log)));
 
   function labels() {
@@ -97,11 +143,16 @@ export async function mount(main, { id }) {
     next.setAttribute("aria-label", t("replay.forward"));
     last.setAttribute("aria-label", t("replay.last"));
     main.querySelector("#log-h").textContent = t("table.log");
+    main.querySelector("#replay-speed-label").textContent = t("table.replay_speed");
+    for (const option of speed.options) option.textContent = t("table.replay_seconds", { s: Number(option.value) / 1000 });
+    drawPlay();
     clear(pov, h("option", { value: "", selected: r.pov === null }, t("replay.spectator")),
       seats().map((x) => h("option", { value: x.seat, selected: r.pov === x.seat }, seatName(seats(), x.seat))));
+    if (review) review.relabel();
   }
 
-  function go(step) {
+  function go(step, auto = false) {
+    if (!auto && playing) stopPlay(); // a step of the reader's own stops the auto-play
     r.step = Math.max(0, Math.min(total(), step));
     slider.value = r.step;
     slider.max = total();
@@ -109,6 +160,11 @@ export async function mount(main, { id }) {
     first.disabled = prev.disabled = r.step === 0;
     next.disabled = last.disabled = r.step === total();
     const ctx = { seats: seats(), game: game().id, lang: language(), t, play: () => {}, legal: [], seat: r.pov };
+    // At a decision of the reviewed seat, seen from that seat: the board is drawn with the
+    // move played and the bot's preferred one as its legal moves (inert, play does
+    // nothing), so that every game's board puts them where they belong, then marked.
+    const decision = review && r.frames ? review.decisionAt(r.step) : null;
+    const marks = decision && decision.seat === r.pov ? review.boardMarks(decision) : null;
     let events;
     if (r.frames) {
       const frame = r.frames[r.step];
@@ -117,7 +173,8 @@ export async function mount(main, { id }) {
         ? [seatBadge(frame.seat, 18), " ", t("replay.hidden_move", { name: seatName(seats(), frame.seat) })]
         : describeMove(frame.seat, frame.move, ctx)));
       const view = frame.view;
-      const drawCtx = { ...ctx, view, events, pending: frame.pending || [], prompts: frame.prompts || [], result: r.step === total() ? r.record.result : null };
+      const drawCtx = { ...ctx, view, events, pending: frame.pending || [], prompts: frame.prompts || [], result: r.step === total() ? r.record.result : null,
+        ...(marks ? { legal: marks.legal } : {}) };
       try {
         if (r.module && r.module.render) r.module.render(board, drawCtx);
         else genericBoard(board, view);
@@ -130,6 +187,7 @@ export async function mount(main, { id }) {
       events = r.events.filter((e) => (e.number ?? 0) <= r.step);
       clear(board, h("p", { class: "muted small" }, t("replay.no_frames")));
     }
+    const onBoard = markMoves(board, marks && marks.marks, marks ? marks.both : "");
     // A resignation is no move: its line comes once the moves before it are played.
     const resignations = (r.resigned || r.record.resigned || []).filter((x) => x.after <= r.step)
       .map((x) => h("li", { class: "resigned" }, seatBadge(x.seat, 14), h("span", {}, t("replay.resigned", { name: seatName(seats(), x.seat) }))));
@@ -138,6 +196,7 @@ export async function mount(main, { id }) {
     const atEnd = r.step === total() && r.record.result;
     score.hidden = !atEnd;
     if (atEnd) clear(score, scoreboard(game(), r.record.result, seats(), r.module, r.frames ? r.frames[r.step].view : null));
+    if (review) review.step(r.step, { onBoard, marked: Boolean(marks), pov: r.pov });
   }
 
   function describeMove(seat, move, ctx) {
@@ -162,6 +221,9 @@ export async function mount(main, { id }) {
   return {
     unmount: () => {
       document.removeEventListener("keydown", onKey);
+      clearInterval(playing);
+      if (review) review.unmount();
+      markMoves(board, null);
       useGame(null);
     },
     relabel: () => loadGameStrings(r.record.game).then(() => { labels(); go(r.step); }),

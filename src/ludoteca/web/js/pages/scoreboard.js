@@ -1,7 +1,7 @@
 // The final scoreboard: rank, player, score, then each game's breakdown columns.
 import { h } from "../dom.js";
 import { seatName } from "../gamemodule.js";
-import { argName, gameText, has, t } from "../i18n.js";
+import { argName, gameText, has, signed, t } from "../i18n.js";
 import { seatBadge } from "../seats.js";
 
 function columnLabel(gameId, key) {
@@ -10,7 +10,7 @@ function columnLabel(gameId, key) {
 }
 
 const isPlain = (v) => v === null || v === undefined || typeof v !== "object";
-const plain = (v) => (v === null || v === undefined ? "—" : String(v));
+const plain = (v) => (v === null || v === undefined ? "—" : signed(v));
 
 // A breakdown value: a number or a word as it is; a list of plain values joined; an
 // object of at most three plain values (or lists of them) inline; anything deeper (Iwari's points per
@@ -79,7 +79,11 @@ export function scoreboard(game, result, seats, module = null, view = null) {
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b] || a - b);
   const breakdown = result.breakdown || [];
   const statistics = statisticsTable(game, module, result, seats, view);
-  const keys = statistics ? [] : [...new Set(breakdown.flatMap((b) => Object.keys(b || {})))].filter((k) => worthAColumn(result, breakdown, k));
+  // With the points by source below, the ranking keeps only the breakdown's words (a
+  // title earned, such as Hadrian's Wall's solo rank): its numbers are in the statistics.
+  const words = (k) => breakdown.some((b) => typeof (b || {})[k] === "string");
+  const keys = [...new Set(breakdown.flatMap((b) => Object.keys(b || {})))]
+    .filter((k) => worthAColumn(result, breakdown, k) && (!statistics || words(k)));
   const winners = result.winners || order.filter((i) => result.ranks[i] === 1);
   const head = h("tr", {},
     h("th", { scope: "col" }, t("score.rank")),
@@ -89,7 +93,7 @@ export function scoreboard(game, result, seats, module = null, view = null) {
   const rows = order.map((seat) => h("tr", { class: [result.ranks[seat] === 1 && "winner"], dataset: { seat } },
     h("td", {}, String(result.ranks[seat])),
     h("td", {}, h("span", { class: "row", style: { gap: "6px" } }, seatBadge(seat, 16), seatName(seats, seat))),
-    h("td", {}, String(result.scores[seat])),
+    h("td", {}, signed(result.scores[seat])),
     // A word (an id such as Hadrian's Wall's solo rank) reads as the name the game's
     // "_names" rules give it for that key; anything else as it is.
     keys.map((k) => {

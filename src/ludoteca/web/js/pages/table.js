@@ -20,6 +20,7 @@ import { movesList } from "../table/moves.js";
 import { turnNotifier } from "../table/notify.js";
 import { playersPanel } from "../table/players.js";
 import { promptPanel } from "../table/prompt.js";
+import { tableSounds } from "../table/sounds.js";
 import { TableStore } from "../table/store.js";
 import { waitingRoom } from "../table/waiting.js";
 
@@ -36,6 +37,8 @@ export async function mount(main, { id }) {
     seats: playersPanel(page), log: logPanel(page), chat: chatPanel(page),
   });
   const notifyTurn = turnNotifier(page);
+  const sounds = tableSounds(page);
+  page.heard = sounds; // also once a move's answer came (table/actions.js): see tableSounds
 
   // The skeleton is built once: the board root and the chat input keep their state
   // (the game's drawing, a half-typed message) across updates.
@@ -53,11 +56,20 @@ export async function mount(main, { id }) {
     const wanted = oneColumn.matches ? panels.board.element : panels.prompt.element;
     if (moves.element.parentElement === wanted) return;
     if (oneColumn.matches) panels.board.element.append(moves.element);
-    else panels.prompt.refusal.after(moves.element);
+    else moves.bar.after(moves.element);
   };
   oneColumn.addEventListener("change", page.placeMoves);
   const promptSize = typeof ResizeObserver === "function"
-    ? new ResizeObserver(() => element.style.setProperty("--prompt-h", `${panels.prompt.element.offsetHeight}px`)) : null;
+    ? new ResizeObserver(() => {
+      const height = panels.prompt.element.offsetHeight;
+      element.style.setProperty("--prompt-h", `${height}px`);
+      // A control scrolled into view (by the page, the keyboard) lands under the status
+      // bar pinned on a wide screen, not behind it. Set on the root only when it changes,
+      // and as a property nothing inherits: a custom property there (or an html:has()
+      // rule) had every update restyle the whole page.
+      const padding = oneColumn.matches ? "" : `${height + 8}px`;
+      if (document.documentElement.style.scrollPaddingTop !== padding) document.documentElement.style.scrollPaddingTop = padding;
+    }) : null;
   if (promptSize) promptSize.observe(panels.prompt.element);
 
   function draw() {
@@ -73,11 +85,14 @@ export async function mount(main, { id }) {
       return;
     }
     panels.seats.draw();
+    // The board first: the status bar shows buttons only for the moves it did not take.
+    panels.board.drawGame();
     panels.prompt.draw();
-    panels.board.draw();
+    panels.board.focusDecision();
     panels.log.draw();
     panels.chat.draw();
     notifyTurn();
+    sounds();
   }
 
   store.listen((kind, detail) => {
@@ -124,8 +139,10 @@ export async function mount(main, { id }) {
     unmount() {
       page.live.stop();
       panels.seats.destroy();
+      panels.prompt.destroy();
       panels.board.destroy();
       if (promptSize) promptSize.disconnect();
+      document.documentElement.style.scrollPaddingTop = "";
       oneColumn.removeEventListener("change", page.placeMoves);
       page.act.stop();
       delete window.ludotecaTable;

@@ -48,6 +48,7 @@ export function tableActions(page) {
     } finally {
       s.busy = false;
       page.panels.moves.draw();
+      if (page.heard) page.heard(); // an update held while the move was on its way
     }
   }
 

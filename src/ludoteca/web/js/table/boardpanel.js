@@ -1,10 +1,12 @@
 // The board: the game module draws it (or the frame shows the view when there is none, or
 // when the module fails) inside the viewport that pans and zooms it on a phone
 // (boardview.js); a new decision of the reader's is brought into view.
+import { coveredMoves } from "../board.js";
 import { BoardView } from "../boardview.js";
 import { h } from "../dom.js";
 import { genericBoard } from "../gamemodule.js";
 import { language, t } from "../i18n.js";
+import { animateUpdate, markChanges, piecePlaces } from "./lastmove.js";
 
 // What a game module's render() and moveLabel() are given (games/README.md).
 export function boardContext(page) {
@@ -13,6 +15,8 @@ export function boardContext(page) {
   return {
     view: s.view, legal: s.legal, events: s.events, seat: s.seat, seats: store.seats(), pending: s.pending,
     result: s.result, game: store.game().id, lang: language(), t, play: (move) => act.play(move), busy: s.busy,
+    // A redraw of the board's own UI state keeps the marks of the last moves (board.js).
+    drawn: (root) => markChanges(root, store.baselineView(), s.view, !store.seated()),
   };
 }
 
@@ -30,11 +34,27 @@ export function boardPanel(page) {
     focusDecision();
   }
 
+  // The view last drawn: a new one is an update, whose moves are animated.
+  let drawnView = null;
+
+  // Draws the game and notes which legal moves its board can take (s.covered, for the
+  // status bar): none when the frame draws the view itself. What changed since the
+  // reader's last move is marked on it, and what this update changed moves.
   function drawGame() {
+    s.covered = null;
+    // A started table whose view has not come yet (an answer without one, overtaken on a
+    // reload): nothing to draw until it comes; a board is never asked to draw no view.
+    if (s.view == null) return;
     if (s.module && typeof s.module.render === "function") {
       try {
         board.classList.remove("failed");
+        const update = drawnView !== null && s.view !== drawnView;
+        const places = update ? piecePlaces(board) : null;
         s.module.render(board, boardContext(page));
+        s.covered = coveredMoves(board);
+        markChanges(board, store.baselineView(), s.view, !store.seated());
+        if (update) animateUpdate(board, places, drawnView, s.view);
+        drawnView = s.view;
         return;
       } catch (err) {
         console.error("the board failed to draw", err);
@@ -63,5 +83,5 @@ export function boardPanel(page) {
     if (s.module && typeof s.module.destroy === "function") s.module.destroy(board);
   }
 
-  return { element, board, view, draw, focusDecision, destroy };
+  return { element, board, view, draw, drawGame, focusDecision, destroy };
 }

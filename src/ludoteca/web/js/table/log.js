@@ -1,7 +1,7 @@
 // The game's log: every event the reader may see, with the seat's badge; lines meant for
 // the reader alone say so. It follows the newest line unless the reader scrolled up.
 import { clear, h } from "../dom.js";
-import { eventSeat, eventText } from "../gamemodule.js";
+import { eventSeat, eventText, seatName } from "../gamemodule.js";
 import { t } from "../i18n.js";
 import { seatBadge } from "../seats.js";
 
@@ -18,10 +18,18 @@ export function logPanel(page) {
     const game = store.game().id;
     const seats = store.seats();
     const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-    clear(list, s.events.map((e) => h("li", { class: [e.to !== null && e.to !== undefined && "private"], dataset: { key: e.key } },
+    const lines = s.events.map((e) => h("li", { class: [e.to !== null && e.to !== undefined && "private"], dataset: { key: e.key } },
       eventSeat(game, e) !== null ? seatBadge(eventSeat(game, e), 14) : null,
       h("span", {}, eventText(game, e, seats)),
-      e.to !== null && e.to !== undefined ? h("span", { class: "small muted" }, `(${t("table.only_you")})`) : null)));
+      e.to !== null && e.to !== undefined ? h("span", { class: "small muted" }, `(${t("table.only_you")})`) : null));
+    // The table's own lines: a seat whose time ran out, after the last event of the moves
+    // played by then (each event carries its move's number).
+    for (const x of [...seats].filter((p) => Number.isInteger(p.timed_out)).sort((a, b) => b.timed_out - a.timed_out)) {
+      const at = s.events.findLastIndex((e) => (e.number ?? 0) <= x.timed_out) + 1;
+      lines.splice(at, 0, h("li", { class: "table-line", dataset: { key: "table.timed_out_log", seat: x.seat } },
+        seatBadge(x.seat, 14), h("span", {}, t("table.timed_out_log", { name: x.username || seatName(seats, x.seat) }))));
+    }
+    clear(list, lines);
     if (nearBottom) list.scrollTop = list.scrollHeight;
   }
 

@@ -1,11 +1,15 @@
-// The prompt: what the reader is asked now (or whom the table waits for), the refusal of
-// the last move, the list of moves, and the reader's actions at the table (undo, leave,
-// take back one's seat, resign, notifications).
+// The prompt, the table's compact status bar (pinned at the top while the board scrolls,
+// on a wide screen; see css/board-ui.css): what the reader is asked now (or whom the table
+// waits for) and the clock that runs, the refusal of the last move, buttons for the moves
+// with no place on the board, the full list of moves (collapsed), and the reader's actions
+// at the table (undo, leave, take back one's seat, resign, notifications).
 import * as api from "../api.js";
 import { clear, h } from "../dom.js";
 import { promptText, seatName } from "../gamemodule.js";
 import { language, t } from "../i18n.js";
+import { clockIcon, clockText, tickClocks } from "./clocks.js";
 import { notifyToggle } from "./notify.js";
+import { soundToggle } from "./sounds.js";
 
 // `moves`: the list of moves (moves.js), placed under the prompt (see table.js).
 export function promptPanel(page, moves) {
@@ -15,7 +19,10 @@ export function promptPanel(page, moves) {
   const refusal = h("p", { class: "refusal", id: "refusal", role: "alert", hidden: true });
   const heading = h("h2", { class: "prompt", id: "prompt" });
   const also = h("p", { class: "small muted", id: "also" });
-  const actions = h("div", { class: "row", id: "prompt-actions", style: { marginTop: "8px" } });
+  const actions = h("div", { class: "row", id: "prompt-actions" });
+  const clock = h("span", { class: "clock bar-clock", id: "bar-clock", hidden: true }, clockIcon(), h("span", { class: "clock-text" }));
+  const sound = soundToggle();
+  const line = h("div", { class: "status-line" }, heading, clock, actions);
 
   function draw() {
     const over = s.table.status === "over";
@@ -30,15 +37,33 @@ export function promptPanel(page, moves) {
     // The prompt's pieces are updated in place (never detached), so a focused move
     // button keeps the keyboard focus across updates.
     if (!element.firstChild) {
-      element.append(heading, also, refusal, moves.element, actions);
+      element.append(line, also, refusal, moves.bar, moves.element);
       page.placeMoves();
     }
     heading.textContent = text;
     heading.classList.toggle("mine", mine);
     also.hidden = !(mine && others.length);
     also.textContent = mine && others.length ? t("table.also_deciding", { names: others.join(", ") }) : "";
+    drawClock(over);
     drawActions();
+    sound.draw();
     moves.draw();
+  }
+
+  // The clock that runs now: the reader's own when it is theirs to move, else the first
+  // seat the table waits for (bots play without a clock). It ticks with the seat panels'.
+  function drawClock(over) {
+    const seats = store.seats();
+    const candidates = [...(store.readerDecides() ? [s.seat] : []), ...s.pending];
+    const seat = over ? undefined : candidates.find((x) => seats[x] && !seats[x].bot && clockText(s, x));
+    const c = seat === undefined ? null : clockText(s, seat);
+    clock.hidden = !c;
+    if (!c) return;
+    clock.dataset.clockSeat = seat;
+    clock.title = t("table.bar_clock", { name: seatName(seats, seat) });
+    clock.setAttribute("aria-label", clock.title);
+    clock.classList.toggle("low", c.low);
+    clock.querySelector(".clock-text").textContent = c.text;
   }
 
   function drawActions() {
@@ -59,7 +84,8 @@ export function promptPanel(page, moves) {
       playing ? h("button", { type: "button", class: "link small", id: "leave-playing", onclick: () => act.seatAction(() => api.leave(id)) }, t("table.leave_game")) : null,
       wanted.includes("take-back") ? h("button", { type: "button", id: "take-back", onclick: () => act.seatAction(() => api.join(id)) }, t("table.take_back")) : null,
       wanted.includes("|resign|") ? h("button", { type: "button", class: "danger-outline", id: "resign", onclick: confirmResign }, t("table.resign")) : null,
-      notifyToggle(s));
+      notifyToggle(s),
+      sound.element); // the sound button, last: on the actions' line, also for a spectator
   }
 
   // Resigning cannot be undone: it asks first, in a modal dialog that says what follows
@@ -85,5 +111,7 @@ export function promptPanel(page, moves) {
     refusal.textContent = text;
   }
 
-  return { element, refusal, draw, showRefusal };
+  const stopClock = tickClocks(s, element);
+
+  return { element, refusal, draw, showRefusal, destroy: stopClock };
 }

@@ -5,6 +5,7 @@
 import { wholeView } from "../statics.js";
 import { seatsOf } from "../model.js";
 import { session } from "../session.js";
+import { t } from "../i18n.js";
 
 export class TableStore {
   constructor(id) {
@@ -21,6 +22,12 @@ export class TableStore {
     // when its moves read the same as the one before (a second forum gain in a row).
     this.movedAt = -1;
     this.shownMove = -1;
+    // The views of the latest versions, and the one the reader's last move left (the
+    // board marks what changed since: the other players' moves; see lastmove.js).
+    this.history = [];
+    this.anchor = null;
+    this.before = null; // the view before the latest update
+    this.firstView = null;
     this.inbox = Promise.resolve();
     this.listeners = [];
   }
@@ -62,6 +69,12 @@ export class TableStore {
       this.emit("chat", data);
       return;
     }
+    if (data.type === "chat_removed") {
+      // A moderator removed the line: it goes from every reader's chat at once.
+      s.chat = s.chat.filter((c) => c.id !== data.id);
+      this.emit("chat", data);
+      return;
+    }
     if (data.type === "error") {
       // A refusal on the socket (a chat line too long, a session gone).
       this.emit("refusal", { code: data.code, message: data.message, body: data });
@@ -84,7 +97,14 @@ export class TableStore {
     }
     s.version = version;
     if (version >= this.movedAt) this.shownMove = this.movedAt;
-    if ("view" in data) s.view = data.view;
+    if ("view" in data && data.view !== s.view) {
+      this.before = s.view;
+      s.view = data.view;
+      this.history.push({ version, view: data.view });
+      this.firstView ||= data.view;
+      if (this.history.length > 16) this.history.shift();
+      this.anchorMove();
+    }
     if ("legal" in data) s.legal = data.legal || [];
     if ("pending" in data) s.pending = data.pending || [];
     if ("prompts" in data || "decisions" in data) s.prompts = data.prompts || data.decisions;
@@ -105,6 +125,7 @@ export class TableStore {
   accepted(ack) {
     if (!ack || typeof ack.version !== "number") return false;
     this.movedAt = ack.version;
+    this.anchorMove();
     if (this.state.version >= this.movedAt && this.shownMove !== this.movedAt) {
       this.shownMove = this.movedAt;
       return Boolean(this.state.table);
@@ -118,6 +139,30 @@ export class TableStore {
     const s = this.state;
     const mine = s.legal.length > 0 && s.table.status === "playing";
     return mine ? `${this.shownMove}|${JSON.stringify(s.legal)}` : null;
+  }
+
+  // The view the reader's last move left, once the page has shown it (the answer to a
+  // move often comes before the socket's update): the latest one seen at or before its
+  // version (when the socket skipped that version, the one before it).
+  anchorMove() {
+    if (this.movedAt < 0 || (this.anchor && this.anchor.at === this.movedAt)) return;
+    const last = this.history[this.history.length - 1];
+    if (!last || last.version < this.movedAt) return;
+    const found = this.history.filter((e) => e.version <= this.movedAt).pop() || last;
+    this.anchor = { at: this.movedAt, view: found.view };
+  }
+
+  // The view the board marks its changes against: for a player, the one their last move
+  // left (the first one this page showed while they have not moved here); for a
+  // spectator, the one before the latest update.
+  baselineView() {
+    if (!this.seated()) return this.before;
+    if (this.anchor) return this.anchor.view;
+    return this.firstView || null;
+  }
+
+  seated() {
+    return this.state.seat !== null && this.state.seat !== undefined;
   }
 
   // -- what follows from the state ----------------------------------------------------
@@ -160,6 +205,18 @@ export class TableStore {
     const s = this.state;
     const found = (s.prompts || []).find((p) => p.seat === s.seat);
     return found ? found.prompt || found : null;
+  }
+
+  // A seat's key resources during play ([{key, label, value}]): the game module's reading
+  // of the view (its resources(view, seat, {t, seats})), if it has one.
+  moduleResources(seat) {
+    const s = this.state;
+    if (!s.module || typeof s.module.resources !== "function" || !s.view) return null;
+    try {
+      return s.module.resources(s.view, seat, { t, seats: this.seats() });
+    } catch {
+      return null;
+    }
   }
 
   // Each seat's score during play: the game module's reading of the view, if it has one.

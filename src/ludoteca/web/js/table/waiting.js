@@ -4,6 +4,7 @@ import * as api from "../api.js";
 import { clear, h } from "../dom.js";
 import { seatName } from "../gamemodule.js";
 import { t } from "../i18n.js";
+import { seatRating } from "../ratings.js";
 import { seatBadge } from "../seats.js";
 import { session } from "../session.js";
 import { addBot } from "../pages/lobby.js";
@@ -27,6 +28,7 @@ export function waitingRoom(page) {
       h("p", { class: "muted small" }, t("waiting.share"), " ", h("code", {}, location.href)),
       h("ul", { class: "seats", style: { listStyle: "none", padding: 0 } }, seats.map((x) => h("li", { class: "row", dataset: { seat: x.seat } },
         seatBadge(x.seat), h("strong", {}, seatName(seats, x.seat)),
+        x.username && !x.bot ? seatRating(x.username, s.table.game, draw) : null,
         x.username && x.username === me ? h("span", { class: "muted" }, `(${t("table.you")})`) : null,
         !x.username && !x.bot && !seated ? h("button", { type: "button", onclick: () => act.seatAction(() => api.join(id, x.seat)) }, t("waiting.sit")) : null,
         !x.username && !x.bot && creator ? h("button", { type: "button", class: "add-bot", onclick: () => act.seatAction(() => addBot(id, x.seat, "easy")) }, t("waiting.add_bot")) : null,

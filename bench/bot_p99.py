@@ -102,8 +102,9 @@ async def bot_tables(http: httpx.AsyncClient, count: int, game: str, bot: str) -
     headers = {"Authorization": f"Bearer {r.json()['token']}"}
     ids = []
     for _ in range(count):
-        r = await http.post("/api/tables", json={"game": game, "seats": 2, "clock": {"initial_seconds": 86_400}},
-                            headers=headers)
+        # The creator's seat stays the random bot it was measured with (zombie_level).
+        r = await http.post("/api/tables", json={"game": game, "seats": 2, "clock": {"initial_seconds": 86_400},
+                                                 "zombie_level": "random"}, headers=headers)
         r.raise_for_status()
         table_id = r.json()["id"]
         # The creator sits at seat 0 and leaves once the bots are seated: both seats think.

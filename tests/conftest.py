@@ -18,3 +18,11 @@ from sealedbids import SealedBids  # importable once its folder is on the path
 
 if "sealedbids" not in available():  # else installed: its entry point is seen (tests/games/test_toygame.py)
     register(SealedBids())
+
+
+def pytest_collection_modifyitems(items: list) -> None:
+    """The slowest tests (marked ``slow``: whole games played in the browser, the API fuzzers)
+    go first. pytest-xdist hands tests out in this order, so the long ones start while the
+    many short ones still fill the gaps, instead of one worker running a minute-long game
+    alone at the end. The order is the same in every worker (a stable sort), as xdist needs."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

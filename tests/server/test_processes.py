@@ -134,6 +134,24 @@ def test_two_processes_share_postgres_and_redis(pg_url, redis_url):
                 assert a.table(table_id)["version"] == version + 1
                 raced += 1
             assert raced >= 2
+
+            async def logged_out_elsewhere() -> None:
+                """A log-out through process one closes the session's socket on process
+                two at once (the hub carries it), not at the socket's next look-up."""
+                ws_url = f"ws://127.0.0.1:{two.port}/api/tables/{table_id}/live?token={a.token}"
+                async with websockets.connect(ws_url) as ws:
+                    await asyncio.wait_for(ws.recv(), 10)  # the first update
+                    out = await asyncio.to_thread(a.http.delete, "/api/sessions", headers=a.headers)
+                    assert out.status_code == 200
+                    started = asyncio.get_running_loop().time()
+                    while True:  # nothing sent by the client: the server speaks first
+                        message = json.loads(await asyncio.wait_for(ws.recv(), 3))
+                        if message["type"] == "error":
+                            assert message["code"] == "not_signed_in" and message.get("close") is True
+                            break
+                    assert asyncio.get_running_loop().time() - started < 3
+
+            asyncio.run(logged_out_elsewhere())
     finally:
         one.stop()
         two.stop()

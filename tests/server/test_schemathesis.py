@@ -53,7 +53,9 @@ def run_schemathesis(db_url: str, workdir: Path) -> None:
                    "--phases", "examples,coverage,fuzzing,stateful", "--generation-database", "none",
                    "--header", f"Authorization: Bearer {token}", "--no-color",
                    # Signing out would end the one session the run authenticates with.
-                   "--exclude-name", "DELETE /api/sessions"]
+                   "--exclude-name", "DELETE /api/sessions",
+                   # So would logging out everywhere (issue 27, the account page).
+                   "--exclude-name", "DELETE /api/account/sessions"]
         done = subprocess.run(command, cwd=workdir, capture_output=True, text=True, timeout=900,
                               env={**os.environ, "NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1"})
         assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
@@ -61,6 +63,7 @@ def run_schemathesis(db_url: str, workdir: Path) -> None:
         process.stop()
 
 
+@pytest.mark.slow
 def test_schemathesis_on_sqlite(sqlite_url, tmp_path):
     run_schemathesis(sqlite_url, tmp_path)
 

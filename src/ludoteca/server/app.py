@@ -12,13 +12,17 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludoteca import __version__
 
-from . import apidocs, errors, gamefiles, logs, openapi, routes, routes_moderation, ws
+from . import apidocs, errors, gamefiles, logs, openapi, routes, routes_arena, routes_moderation, routes_ratings, ws
 from .config import Settings
 from .inputs import InputGuard
+from .routes_account import router as account_router
+from .routes_reviews import router as reviews_router
+from .routes_tournaments import router as tournaments_router
 from .server import Server
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -127,10 +131,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.openapi = lambda: openapi.build(app)  # type: ignore[method-assign]
     app.include_router(routes.router)
     app.include_router(routes_moderation.router)
+    app.include_router(account_router)
+    app.include_router(routes_arena.router)
+    app.include_router(routes_ratings.router)
+    app.include_router(tournaments_router)
+    app.include_router(reviews_router)
     app.include_router(ws.router)
     app.include_router(apidocs.router)
     app.include_router(gamefiles.router)  # before the client's files at /
     _mount_web(app, settings)
+    # Innermost: answers of 1 KB and more are gzipped for clients that accept it (a
+    # replay, the lobby's lists); smaller ones (a session's CSRF token) are not, so no
+    # secret is compressed beside what a request reflects. WebSockets pass through.
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(SecurityHeaders, https=settings.secure_cookies)
     app.add_middleware(InputGuard, limit=settings.max_body_bytes)
     return app

@@ -24,6 +24,7 @@ from .protocol import MoveReceipt
 from .runtime import Runtime
 from .tables.access import BotMover
 from .thinking import Thinkers
+from .zombies import ZombieLevels
 
 log = logging.getLogger("ludoteca.server.bots")
 
@@ -33,8 +34,9 @@ MAX_REFUSALS = 50
 """Refusals in a row (another move landed first) after which a job gives up until the
 clock scan finds the table idle again: a race lost that often is no race but a fault."""
 
-ZOMBIE_BOT = "random"
-"""The bot that plays a person's seat while they are away or out of time."""
+# The bot that plays a person's seat while they are away or out of time is no longer
+# one fixed bot: zombies.ZombieLevels chooses a level per seat, once (by the table's
+# option, else the player's rating in the game), and stores it.
 
 
 Submit = Callable[[BotMover, str, int, Any, str, int], MoveReceipt]
@@ -46,6 +48,7 @@ class BotRunner:
     def __init__(self, server: Runtime, submit: Submit) -> None:
         self.server = server
         self.submit = submit
+        self.zombies = ZombieLevels(server)
         self.pool = ThreadPoolExecutor(max_workers=server.settings.bot_workers, thread_name_prefix="bot")
         # Bots choose on their own pool so that a slow search cannot delay another table's
         # engine calls; a choice that overruns its budget is replaced by a random move.
@@ -104,8 +107,8 @@ class BotRunner:
                 if row is None or row.status != "playing":
                     return
                 seats = server.store.seats(db, table_id)
-                bots = {s.seat: (s.bot or ZOMBIE_BOT) for s in seats if s.played_by_bot}
-                due = [seat for seat in row.pending if seat in bots]
+                playing = {s.seat: s for s in seats if s.played_by_bot}
+                due = [seat for seat in row.pending if seat in playing]
                 if not due:
                     return
                 with server.cache.table_lock(table_id):
@@ -116,9 +119,12 @@ class BotRunner:
             if settings.bot_delay_seconds:
                 time.sleep(settings.bot_delay_seconds)
             seat = due[0]
+            # A person's seat gets its level chosen (and stored) the first time a bot
+            # plays it; outside the read session above, as the choice writes.
+            name = playing[seat].bot or self.zombies.level(table_id, row.game, seat, playing[seat].user_id)
             seed = (row.seed * 1_000_003 + number * 7_919 + seat) & ((1 << 64) - 1)
             try:
-                move = self._choose(bots[seat], game, state, seat, seed, settings.bot_seconds)
+                move = self._choose(name, game, state, seat, seed, settings.bot_seconds)
             except RuntimeError:
                 if self._closed:  # shutting down: the pool is gone
                     return
@@ -126,7 +132,7 @@ class BotRunner:
             try:
                 # An id no client can guess: a player who sent moves with the ids a bot
                 # would use next had the bot's moves refused as reused ids, for ever.
-                self.submit(BotMover(bots[seat]), table_id, row.version, move, f"bot:{secrets.token_hex(16)}", seat)
+                self.submit(BotMover(name), table_id, row.version, move, f"bot:{secrets.token_hex(16)}", seat)
                 refused = 0
             except ApiError as error:
                 if error.status == 409:

@@ -66,13 +66,20 @@ class Settings:
     body_timeout_seconds: float = 30.0
     stalled_send_seconds: float = 30.0
     max_connections_per_address: int = 64
+    requests_per_second_per_address: float = 20.0
+    request_burst_per_address: int = 120
     max_connections: int = 4096
-    logins_per_minute_per_address: int = 30
+    logins_per_minute_per_address: int = 10
     logins_per_minute: int = 600
     signups_per_hour_per_address: int = 5
     signups_per_hour: int = 300
     chat_lines_per_10_seconds: int = 10
     ws_messages_per_10_seconds: int = 100
+    # permessage-deflate on the WebSockets: off, because it cost 0.14-0.28 ms of server CPU
+    # per move on the counter game (a third of the move path) and 40-55 KB of memory per
+    # socket, for updates of 1-10 KB sent at the pace people play (bench/asgi_servers.py,
+    # docs/ops.md). On for players on slow links who would rather wait on the CPU.
+    ws_compression: bool = False
     password_time_cost: int = 3
     password_memory_kib: int = 65536
     bot_seconds: float = 1.0
@@ -88,7 +95,27 @@ class Settings:
     # The lobby leaves out open and playing tables nobody has touched (created, started,
     # moved in) for this long: abandoned tables stop crowding it. They still open by link.
     table_expiry_hours: float = 72.0
+    # Seconds between sweeps of the Play now pools (server/matchmaking.py); a join sweeps
+    # its own pool at once, the sweeps widen the waits' rating bands and call bots in.
+    playnow_seconds: float = 1.0
     web_root: str | None = None
+    # Alerts and account email (server/mailer.py, server/push.py, server/turn_alerts.py;
+    # docs/ops.md). No SMTP URL: no email at all (verification, resets, alerts).
+    smtp_url: str | None = None
+    mail_from: str = "Ludoteca <ludoteca@localhost>"
+    # The address players reach this server at, for the links in emails and push.
+    public_url: str = "http://localhost:8000"
+    # Who runs the server, for push services (VAPID "sub"): a mailto: or https: URL.
+    vapid_subject: str = "mailto:admin@localhost"
+    # At most one "your turn" email per player in this many seconds (a batch lists all).
+    turn_email_batch_seconds: float = 3600.0
+    alert_scan_seconds: float = 30.0
+    reset_link_minutes: int = 60
+    verify_link_hours: int = 48
+    # Account emails asked for (resets, verifications), per address and per account an hour.
+    account_emails_per_hour: int = 5
+    # Push endpoints over plain http (the tests' own push service); never in production.
+    push_allow_http: bool = False
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> Settings:
@@ -105,6 +132,7 @@ class Settings:
             values["redis_prefix"] = get("REDIS_PREFIX")
         values["allow_guests"] = _flag("ALLOW_GUESTS", get("ALLOW_GUESTS"), base.allow_guests)
         values["secure_cookies"] = _flag("SECURE_COOKIES", get("SECURE_COOKIES"), base.secure_cookies)
+        values["ws_compression"] = _flag("WS_COMPRESSION", get("WS_COMPRESSION"), base.ws_compression)
         if get("SECRET"):
             values["secret"] = get("SECRET")
         for name, kind in (("bot_seconds", float), ("engine_seconds", float), ("clock_tick_seconds", float),
@@ -113,13 +141,17 @@ class Settings:
                            ("max_body_bytes", int), ("max_ws_message_bytes", int),
                            ("login_attempts_per_minute", int), ("session_days", int),
                            ("password_time_cost", int), ("password_memory_kib", int),
-                           ("table_expiry_hours", float),
+                           ("table_expiry_hours", float), ("playnow_seconds", float),
                            ("max_head_bytes", int), ("max_headers", int), ("head_timeout_seconds", float),
                            ("body_timeout_seconds", float), ("stalled_send_seconds", float),
                            ("max_connections_per_address", int), ("max_connections", int),
+                           ("requests_per_second_per_address", float), ("request_burst_per_address", int),
                            ("logins_per_minute_per_address", int), ("logins_per_minute", int),
                            ("signups_per_hour_per_address", int), ("signups_per_hour", int),
-                           ("chat_lines_per_10_seconds", int), ("ws_messages_per_10_seconds", int)):
+                           ("chat_lines_per_10_seconds", int), ("ws_messages_per_10_seconds", int),
+                           ("turn_email_batch_seconds", float), ("alert_scan_seconds", float),
+                           ("reset_link_minutes", int), ("verify_link_hours", int),
+                           ("account_emails_per_hour", int)):
             raw = get(name.upper())
             if raw:
                 values[name] = _number(name, kind, raw)
@@ -132,6 +164,12 @@ class Settings:
             values["sqlite_synchronous"] = synchronous.strip().upper()
         if get("WEB_ROOT"):
             values["web_root"] = get("WEB_ROOT")
+        for name in ("SMTP_URL", "MAIL_FROM", "PUBLIC_URL", "VAPID_SUBJECT"):
+            if get(name):
+                values[name.lower()] = get(name)
+        if values.get("smtp_url") and not str(values["smtp_url"]).startswith(("smtp://", "smtps://")):
+            raise SettingsError(f"{ENV_PREFIX}SMTP_URL takes smtp://[user:pass@]host[:port][?starttls=1] "
+                                f"or smtps://..., not {values['smtp_url']!r}")
         values.update(overrides)
         return replace(base, **values)
 

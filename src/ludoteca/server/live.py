@@ -19,7 +19,7 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import orjson
 from fastapi import WebSocket
@@ -48,31 +48,16 @@ def encode(message: Any) -> str:
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-@dataclass(eq=False)
-class Client:
-    ws: WebSocket
-    table_id: str
-    actor: Actor | None
-    seat: int | None
-    version: int | None
-    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
-    closed: bool = False
-    fresh: bool = True
-    generation: int = 0
-    """Bumped when the client says which version it has (hello)."""
-    """Not sent anything yet: the first pass sends it its state whatever the version."""
-    hides: frozenset[str] = frozenset()
-    """Usernames whose chat lines this client's user blocked (server/moderation.py)."""
-    session: str | None = None
-    """The token the socket was opened with: closed when that session ends here."""
-    session_checked: float = field(default_factory=time.monotonic)
-    """When the session was last found valid in the database (``time.monotonic``)."""
+class QueuedSocket:
+    """A WebSocket written by one task from a bounded queue, so that a page that does not
+    read cannot make the server hold its messages without end: when the queue is full the
+    socket is closed (the page reconnects and is sent its state again). The table sockets
+    and the personal socket (me_live.py) are both this."""
 
-    def close(self) -> None:
-        """Send what is queued, then close."""
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
-        self.closed = True
+    ws: WebSocket
+    queue: asyncio.Queue[str | None]
+    closed: bool
+    close_code: ClassVar[int] = 1000
 
     def send(self, message: Any) -> None:
         """Queue a message (a protocol message, or its JSON text)."""
@@ -81,17 +66,63 @@ class Client:
         try:
             self.queue.put_nowait(message if isinstance(message, str) else encode(message))
         except asyncio.QueueFull:
-            self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
+            self.close()
+
+    def close(self) -> None:
+        """Send what is queued, then close; when the queue is full, one message makes room
+        for the close (the page reconnects and is sent its state anyway)."""
+        self.closed = True
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            with contextlib.suppress(asyncio.QueueEmpty, asyncio.QueueFull):
                 self.queue.get_nowait()
                 self.queue.put_nowait(None)
 
+    async def writer(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code=self.close_code)
+                return
+            await self.ws.send_text(text)
 
-SESSION_RECHECK_SECONDS = 5.0
-"""How often a socket that acts looks its session up again: a session ended in another
-process (a log-out, an expiry, a ban) stops its sockets here within this time. Not on
-every message: the look-up is a database read, which on the move path cost more CPU than
-the move itself."""
+
+@dataclass(eq=False)
+class Client(QueuedSocket):
+    close_code: ClassVar[int] = 1013  # try again later: the page reconnects
+    ws: WebSocket
+    table_id: str
+    actor: Actor | None
+    seat: int | None
+    version: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+    closed: bool = False
+    fresh: bool = True
+    """Not sent anything yet: the first pass sends it its state whatever the version."""
+    generation: int = 0
+    """Bumped when the client says which version it has (hello)."""
+    hides: frozenset[str] = frozenset()
+    """Usernames whose chat lines this client's user blocked (server/moderation.py)."""
+    session: str | None = None
+    """The token the socket was opened with: closed when that session ends here."""
+    session_checked: float = field(default_factory=time.monotonic)
+    """When the session was last found valid in the database (``time.monotonic``)."""
+    session_digest: str | None = None
+    """``session``'s digest, as the hub names ended sessions: computed once, not per notice."""
+
+    def __post_init__(self) -> None:
+        if self.session is not None:
+            self.session_digest = protocol.session_digest(self.session)
+
+
+SESSION_RECHECK_SECONDS = 30.0
+"""How often a socket that acts looks its session up again. A session ended in another
+process (a log-out, a ban) is told to every process through the hub at once
+(``_ended_notice``); this look-up is the backstop for a notice lost (a Redis outage) and for
+an expiry. Not on every message, and not every few seconds: the look-up is a database
+read, which at 5 s was 8% of the server's CPU at 100 tables of the counter game."""
 ENDED_KEPT_SECONDS = 60.0
 
 
@@ -108,8 +139,9 @@ class Live:
         """Per table, the user id (None: signed out) of each socket open in this process.
         Replaced whole on the event loop, so worker threads read it without a lock."""
         self._ended: dict[str, float] = {}
-        """Sessions ended in this process lately (token -> when): a socket's next message
-        is refused at once, before its periodic look-up would find out."""
+        """Sessions ended lately (digest of the token -> when), heard through the hub: a
+        socket's next message is refused at once, before its periodic look-up would find
+        out."""
         self._ended_lock = threading.Lock()
         self.process = uuid.uuid4().hex
         self._publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="presence")
@@ -190,6 +222,9 @@ class Live:
         if kind == "presence":
             self._heard_presence(message)
             return
+        if kind == "ended":
+            self._ended_notice(message)
+            return
         table_id = message.get("table")
         if not isinstance(table_id, str) or table_id not in self.tables:
             return
@@ -198,6 +233,9 @@ class Live:
             for client in list(self.tables[table_id]):
                 if author not in client.hides:
                     client.send(message["message"])
+        elif kind == "chat_removed" and isinstance(message.get("message"), dict):
+            for client in list(self.tables[table_id]):
+                client.send(message["message"])
         elif kind == "changed":
             if message.get("origin") == self.process:
                 return  # this process's own move: its clients were updated with the commit
@@ -349,34 +387,38 @@ class Live:
             self.mark(table_id, force=now != before)
 
     def session_ended(self, token: str) -> None:
-        """From any thread, before the log-out is answered. Entries older than a minute
-        are dropped: by then every socket has looked its session up again."""
+        """From any thread, before the log-out is answered: this process refuses the
+        session's next socket message at once, and every process (this one included,
+        through the hub) closes the session's sockets."""
+        digest = protocol.session_digest(token)
+        self._note_ended(digest)
+        error = protocol.plain_error("not_signed_in", "this session has ended", status=401, close=True)
+        self.hub.publish(protocol.ended_session(token, dict(error)))
+
+    def _note_ended(self, digest: str) -> None:
+        """Entries older than a minute are dropped: by then every socket has looked its
+        session up again."""
         moment = time.monotonic()
         with self._ended_lock:
             self._ended = {t: at for t, at in self._ended.items() if moment - at < ENDED_KEPT_SECONDS}
-            self._ended[token] = moment
+            self._ended[digest] = moment
 
     def has_ended(self, token: str) -> bool:
-        return token in self._ended
+        return protocol.session_digest(token) in self._ended
 
-    def end_session(self, token: str) -> None:
-        """On the event loop, after a log-out in this process: the session's sockets are
-        told and closed (in other processes, the next message they send finds out)."""
+    def _ended_notice(self, message: Mapping[str, Any]) -> None:
+        """On the event loop: a session or a user's sessions ended in some process."""
+        session, user, error = message.get("session"), message.get("user"), message.get("error")
+        if not isinstance(error, dict) or not (isinstance(session, str) or isinstance(user, int)):
+            return
+        if isinstance(session, str):
+            self._note_ended(session)
         for clients in list(self.tables.values()):
             for client in list(clients):
-                if client.session == token:
-                    client.send(protocol.plain_error("not_signed_in", "this session has ended", status=401,
-                                                     close=True))
+                if (isinstance(session, str) and client.session_digest == session) or (
+                        isinstance(user, int) and client.actor is not None and client.actor.user_id == user):
+                    client.send(error)
                     client.close()
-
-    async def writer(self, client: Client) -> None:
-        while True:
-            text = await client.queue.get()
-            if text is None:
-                with contextlib.suppress(Exception):
-                    await client.ws.close(code=1013)
-                return
-            await client.ws.send_text(text)
 
     async def close_all(self) -> None:
         if self.presence:  # the others need not wait for this process's news to expire

@@ -44,8 +44,13 @@ RESULT = _obj({"scores": _list(NUM), "ranks": _list(INT), "winners": _list(INT),
                "ended": {"type": "string", "enum": ["resigned"]}}, optional=("resigned", "ended", "tiebreak",
                                                                                  "breakdown"))
 EVENT = _obj({"key": STR, "args": ANY_OBJECT, "to": _nullable(INT), "number": INT}, optional=("to", "number", "args"))
-PLAYER = _obj({"seat": INT, "username": _nullable(STR), "bot": _nullable(STR), "zombie": BOOL, "connected": BOOL})
+PLAYER = _obj({"seat": INT, "username": _nullable(STR), "bot": _nullable(STR), "zombie": BOOL, "connected": BOOL,
+               "timed_out": _nullable(INT)}, optional=("timed_out",))
 RESIGNATION = _obj({"seat": INT, "after": INT})
+# A finished post-game review kept with the record: ludoteca.review/1 (docs/bots.md).
+REVIEW = _obj({"format": STR, "game": STR, "seats": INT, "seat": INT, "seed": INT,
+               "budget": _obj({"search": INT, "evaluate": INT}), "thresholds": ANY_OBJECT, "summary": ANY_OBJECT,
+               "decisions": _list(ANY_OBJECT)}, optional=("thresholds",))
 
 SCHEMAS: dict[str, dict[str, Any]] = {
     "Health": _obj({"status": {"type": "string", "enum": ["ok"]}, "version": STR, "storage": STR, "hub": STR,
@@ -55,10 +60,13 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "Session": _obj({"token": STR, "csrf": STR, "user": _ref("User")}),
     "Me": _obj({"user": _ref("User"), "csrf": STR,
                 "role": _nullable({"type": "string", "enum": ["moderator", "admin"]})}),
+    "MaybeMe": _obj({"user": _nullable(_ref("User")), "csrf": _nullable(STR),
+                     "role": _nullable({"type": "string", "enum": ["moderator", "admin"]})}),
     "Ok": _obj({"ok": BOOL}),
     "GameInfo": _obj({"id": STR, "name": STR, "description": STR, "min_seats": INT, "max_seats": INT,
                       "options": _list(ANY_OBJECT)}),
-    "LeaderboardRow": _obj({"rank": INT, "username": STR, "rating": NUM, "mu": NUM, "sigma": NUM, "played": INT}),
+    "LeaderboardRow": _obj({"rank": INT, "username": STR, "rating": INT, "provisional": BOOL, "mu": NUM, "sigma": NUM,
+                            "played": INT}),
     "Profile": _obj({"username": STR, "guest": BOOL, "joined": STR, "games_played": INT,
                      "played_by_game": ANY_OBJECT, "ratings": ANY_OBJECT, "recent": _list(ANY_OBJECT)}),
     "Result": RESULT,
@@ -78,12 +86,14 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                      "over": BOOL}),
     "UndoAck": _obj({"version": INT, "moves": INT}),
     "Record": _obj({"game": STR, "seats": INT, "options": ANY_OBJECT, "seed": INT, "moves": _list({}),
-                    "players": _list(STR), "result": _nullable(_ref("Result")), "resigned": _list(RESIGNATION)},
-                   optional=("players",)),
+                    "players": _list(STR), "result": _nullable(_ref("Result")), "resigned": _list(RESIGNATION),
+                    "reviews": _list(REVIEW)},
+                   optional=("players", "reviews")),
     "Replay": _obj({"table": STR, "game": STR, "seat": _nullable(INT), "result": _nullable(_ref("Result")),
                     "frames": _list(_obj({"version": INT, "seat": _nullable(INT), "move": {}, "hidden": BOOL,
-                                          "view": {}, "pending": _list(INT), "prompts": _list(ANY_OBJECT),
-                                          "events": _list(EVENT)})),
+                                          "view": {}, "changes": ANY_OBJECT, "pending": _list(INT),
+                                          "prompts": _list(ANY_OBJECT), "events": _list(EVENT)},
+                                         optional=("view", "changes"))),
                     "resigned": _list(RESIGNATION)}),
     "Log": _obj({"version": INT, "seat": _nullable(INT), "events": _list(EVENT)}),
     "ChatLine": _obj({"type": {"type": "string", "enum": ["chat"]}, "table": STR, "id": INT, "username": STR,
@@ -116,6 +126,7 @@ ANSWERS: dict[tuple[str, str], dict[str, Any]] = {
     ("post", "/api/sessions"): _ref("Session"),
     ("post", "/api/sessions/guest"): _ref("Session"),
     ("get", "/api/sessions"): _ref("Me"),
+    ("get", "/api/sessions/current"): _ref("MaybeMe"),
     ("delete", "/api/sessions"): _ref("Ok"),
     ("get", "/api/games"): _list(_ref("GameInfo")),
     ("get", "/api/games/{game}/leaderboard"): _list(_ref("LeaderboardRow")),

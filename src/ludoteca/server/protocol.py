@@ -10,6 +10,7 @@ knows every field. Each message is built by one function below, nowhere else.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict, cast
@@ -159,6 +160,14 @@ class ChatLine(TypedDict):
     at: str
 
 
+class ChatRemoved(TypedDict):
+    """A moderator removed a chat line: every reader drops it."""
+
+    type: Literal["chat_removed"]
+    table: str
+    id: int
+
+
 class Pong(TypedDict):
     type: Literal["pong"]
 
@@ -264,6 +273,12 @@ class ChatNotice(TypedDict):
     message: ChatLine
 
 
+class ChatRemovedNotice(TypedDict):
+    kind: Literal["chat_removed"]
+    table: str
+    message: ChatRemoved
+
+
 class PresenceNotice(TypedDict):
     """A process's open sockets per table (``ask``: the others answer with theirs)."""
 
@@ -279,7 +294,18 @@ class Resync(TypedDict):
     kind: Literal["resync"]
 
 
-HubNotice = Changed | TableChanged | ChatNotice | PresenceNotice | Resync
+class Ended(TypedDict):
+    """A session ended (a log-out: ``session``, the digest of its token) or every session
+    of a user (a ban, a password reset, a deletion: ``user``): every process closes the
+    matching sockets at once, with ``error``."""
+
+    kind: Literal["ended"]
+    session: NotRequired[str]
+    user: NotRequired[int]
+    error: dict[str, Any]
+
+
+HubNotice = Changed | TableChanged | ChatNotice | ChatRemovedNotice | PresenceNotice | Resync | Ended
 
 
 def changed(table_id: str, version: int, origin: str | None = None) -> Changed:
@@ -296,6 +322,11 @@ def chat_notice(line: ChatLine) -> ChatNotice:
     return {"kind": "chat", "table": line["table"], "message": line}
 
 
+def chat_removed(table_id: str, chat_id: int) -> ChatRemovedNotice:
+    return {"kind": "chat_removed", "table": table_id,
+            "message": {"type": "chat_removed", "table": table_id, "id": chat_id}}
+
+
 def presence(process: str, tables: dict[str, tuple[int | None, ...]], ask: bool = False) -> PresenceNotice:
     return {"kind": "presence", "process": process, "ask": ask,
             "tables": {t: list(users) for t, users in tables.items()}}
@@ -303,3 +334,16 @@ def presence(process: str, tables: dict[str, tuple[int | None, ...]], ask: bool 
 
 def resync() -> Resync:
     return {"kind": "resync"}
+
+
+def session_digest(token: str) -> str:
+    """What crosses the hub of a session's token: never the token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def ended_session(token: str, error: dict[str, Any]) -> Ended:
+    return {"kind": "ended", "session": session_digest(token), "error": error}
+
+
+def ended_user(user_id: int, error: dict[str, Any]) -> Ended:
+    return {"kind": "ended", "user": user_id, "error": error}

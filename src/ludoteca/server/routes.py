@@ -38,6 +38,10 @@ def server_of(request: Request) -> Server:
 
 
 ServerDep = Annotated[Server, Depends(server_of)]
+# Path parameters the routers share, bounded as storage holds them.
+Username = Annotated[str, Path(min_length=1, max_length=40)]
+TableId = Annotated[str, Path(min_length=1, max_length=16)]
+RowId = Annotated[int, Path(ge=1, le=MAX_INT)]
 # A seat number in a query: within what storage holds (a larger one was a 500).
 Seat = Annotated[int | None, Query(ge=0, le=MAX_INT)]
 
@@ -89,15 +93,21 @@ def who_am_i(me: Me, server: ServerDep) -> dict[str, Any]:
             "role": server.moderation.role_of(me.user_id)}
 
 
+@router.get("/sessions/current", tags=["accounts"])
+def current_session(me: MaybeMe, server: ServerDep) -> dict[str, Any]:
+    """What ``GET /sessions`` answers, or nulls when nobody is signed in: the client asks
+    this one on every page load, so a signed-out visitor's browser logs no 401."""
+    if me is None:
+        return {"user": None, "csrf": None, "role": None}
+    return who_am_i(me, server)
+
+
 @router.delete("/sessions", tags=["accounts"])
 def log_out(request: Request, response: Response, me: Me, server: ServerDep) -> dict[str, Any]:
     found = auth.token_from(request.headers, request.cookies)
     if found:
         auth.end_session(server, found[0])
-        server.live.session_ended(found[0])  # before the answer: the next socket message is refused
-        loop = server.pipeline.loop  # this process's sockets of the session close now
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(server.live.end_session, found[0])
+        server.live.session_ended(found[0])  # before the answer; its sockets close in every process
     response.delete_cookie(auth.COOKIE, path="/")
     return {"ok": True}
 
@@ -251,12 +261,15 @@ def record(table_id: str, server: ServerDep, me: MaybeMe) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}/replay", tags=["tables"])
-def replay(table_id: str, server: ServerDep, me: MaybeMe, seat: Seat = None) -> dict[str, Any]:
+def replay(table_id: str, server: ServerDep, me: MaybeMe, seat: Seat = None, changes: bool = False,
+           ) -> dict[str, Any]:
     """The match replayed from one seat's point of view (no seat: a spectator's), one
     frame per move: ``{frames: [{version, seat, move, view, pending, events}]}``, frame 0
     the setup. Allowed when the record is: once the game is over, or if its players made
-    it public (then another seat's point of view only once it is over)."""
-    return server.tables.replay(me, table_id, seat)
+    it public (then another seat's point of view only once it is over). ``changes=true``:
+    every frame after the first has ``changes`` (from the frame before's view, see
+    server/tables/changes.py) instead of ``view``, a small fraction of the size."""
+    return server.tables.replay(me, table_id, seat, changes)
 
 
 @router.get("/tables/{table_id}/static/{key}", tags=["tables"])

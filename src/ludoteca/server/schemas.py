@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ludoteca.bots.base import seatable_bot_names
+from ludoteca.bots.levels import level_names
 
 from .inputs import MAX_INT
 
@@ -35,6 +36,10 @@ class NewTable(Strict):
     rated: bool = False
     private: bool = False
     record_public: bool = False
+    zombie_level: str | None = Field(
+        default=None, max_length=40, json_schema_extra={"enum": ["random", *level_names(), None]},
+        description="The bot level that plays a seat whose player left or ran out of time; "
+                    "by default the level nearest that player's rating in the game (docs/bots.md).")
 
 
 class Join(Strict):

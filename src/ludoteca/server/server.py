@@ -12,6 +12,9 @@ from typing import Any
 from sqlalchemy import delete
 
 from . import protocol, ratings
+from .alert_services import AlertServices
+from .alerts import Alerts
+from .arena import Arena
 from .auth import LoginLimiter, Passwords
 from .bot_runner import BotRunner
 from .config import Settings
@@ -21,8 +24,10 @@ from .hub import RedisHub
 from .live import Live
 from .models import Session
 from .moderation import Moderation, TableAbort
+from .reviews import Reviews
 from .runtime import Runtime
 from .tables import Tables
+from .tournaments import Tournaments
 
 log = logging.getLogger("ludoteca.server")
 
@@ -47,6 +52,18 @@ class Server(Runtime):
         self.live: Live = Live(self.hub, self.tables.updates)
         self.pipeline.live = self.live
         self.moderation = Moderation(self, self.limiter, self._end_user, TableAbort(self, self.tables.endings))
+        self.moderation.chat_removed = self.tables.notices.chat_removed
+        # What players are told away from a table (alerts.py); the channels register here.
+        self.alerts = Alerts()
+        # Play now, invitations, friends, my games, the personal live socket (arena.py).
+        self.arena = Arena(self)
+        # Push, email, "your turn" and the account page's services (alert_services.py).
+        self.alert_services = AlertServices(self)
+        # Player tournaments, from sign-up to podium (tournaments.py).
+        self.tournaments = Tournaments(self, self.tables.notices, self.tables.endings, self.alerts, self.tables.leave)
+        # Post-game reviews, computed in worker processes of their own (reviews.py).
+        self.reviews = Reviews(self)
+        self.reviews.alert = self.alerts.notify
         self._tasks: list[asyncio.Task[Any]] = []
 
     # -- moderation ---------------------------------------------------------------------
@@ -60,14 +77,8 @@ class Server(Runtime):
 
     def _end_user(self, user_id: int, error: ApiError) -> None:
         """A ban, a password reset or a deletion ended ``user_id``'s sessions: its open
-        sockets in this process get ``error`` and close."""
-        def close() -> None:
-            for clients in list(self.live.tables.values()):
-                for client in list(clients):
-                    if client.actor is not None and client.actor.user_id == user_id:
-                        client.send({**protocol.error(error, None), "close": True})
-                        client.close()
-        self._on_loop(close)
+        sockets, in every process, get ``error`` and close."""
+        self.hub.publish(protocol.ended_user(user_id, {**protocol.error(error, None), "close": True}))
 
     def refresh_hides(self, user_id: int) -> None:
         """``user_id`` blocked or unblocked someone: its open sockets learn whose chat to skip."""
@@ -87,11 +98,15 @@ class Server(Runtime):
         # Before any clock is read: time when no process served is charged to nobody.
         await asyncio.to_thread(self.tables.clock_scan.resume_clocks, self._outage_slack_ms())
         self.pipeline.start(self.bots.loop)
-        await self.hub.start(self.live.on_message)
+        await self.hub.start(self.arena.hub_handler(self.live.on_message))
+        await self.arena.start()
         # Tables where a bot was about to move when the server stopped go on at once.
         for table_id in await asyncio.to_thread(self.tables.clock_scan.idle_bot_tables, 0):
             self.bots.schedule(table_id)
         self._tasks.append(asyncio.create_task(self._clock_loop()))
+        self._tasks.append(asyncio.create_task(self.alert_services.run()))
+        self._tasks.append(asyncio.create_task(self.tournaments.run()))
+        self._tasks.append(asyncio.create_task(self.reviews.run()))
         if isinstance(self.hub, RedisHub):
             self._tasks.append(asyncio.create_task(self.live.keep_presence()))
 
@@ -134,8 +149,11 @@ class Server(Runtime):
             with contextlib.suppress(BaseException):
                 await task
         await self.live.close_all()
+        await self.arena.stop()
+        self.alert_services.stop()
         await self.hub.stop()
         self.bots.shutdown()
+        self.reviews.shutdown()
         self.pipeline.stop()
         self.guard.shutdown()
         self.engine.dispose()

@@ -74,6 +74,7 @@ class SeatSnapshot:
     zombie: bool
     bank_ms: int | None
     username: str | None = None
+    timed_out_after: int | None = None  # the moves played when its time last ran out
 
     @classmethod
     def of(cls, row: Any) -> SeatSnapshot:
@@ -81,7 +82,7 @@ class SeatSnapshot:
         if mapping is not None:
             return cls(**mapping)
         return cls(row.table_id, row.seat, row.user_id, row.bot, row.zombie, row.bank_ms,
-                   getattr(row, "username", None))
+                   getattr(row, "username", None), getattr(row, "timed_out_after", None))
 
     def with_bank(self, bank_ms: int) -> SeatSnapshot:
         return replace(self, bank_ms=bank_ms)

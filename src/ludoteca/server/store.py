@@ -90,6 +90,10 @@ _OUT_OF_TIME = (update(_S).where(_S.c.table_id == bindparam("b_id"), _S.c.seat =
                 .values(zombie=True, bank_ms=bindparam("b_bank")))
 _BANK = (update(_S).where(_S.c.table_id == bindparam("b_id"), _S.c.seat == bindparam("b_seat"))
          .values(bank_ms=bindparam("b_bank")))
+# When a seat's time ran out: the moves played then, for the log and the end screen.
+_TIMED_OUT_AT = (update(_S).where(_S.c.table_id == bindparam("b_id"), _S.c.seat == bindparam("b_seat"))
+                 .values(timed_out_after=select(_T.c.moves_count).where(_T.c.id == bindparam("b_id"))
+                         .scalar_subquery()))
 _REVISED = update(_T).where(_T.c.id == bindparam("b_id")).values(revision=_T.c.revision + 1)
 
 SERVING = "serving_ms"
@@ -400,6 +404,7 @@ class TableStore:
             connection.execute(_ZOMBIE, {"b_id": table_id, "b_seat": seat})
         else:
             connection.execute(_OUT_OF_TIME, {"b_id": table_id, "b_seat": seat, "b_bank": bank_ms})
+        connection.execute(_TIMED_OUT_AT, {"b_id": table_id, "b_seat": seat})
         connection.execute(_REVISED, {"b_id": table_id})
         return True
 

@@ -16,6 +16,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
@@ -51,8 +52,9 @@ def think(bot: str, game_id: str, state: dict[str, Any], seat: int, seed: int, s
     return make_bot(bot).choose(context)
 
 
-class Thinkers:
-    """The pool of thinking processes, started on first use."""
+class WorkerPool:
+    """Worker processes started on first use (spawned, with the server's games registered),
+    for the work that must never run in the process serving moves: bots' thinking, reviews."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
@@ -60,16 +62,14 @@ class Thinkers:
         self._lock = threading.Lock()
         self._closed = False
 
-    def submit(self, bot: str, game: Any, state: Any, seat: int, seed: int, seconds: float,
-               legal: list[Any]) -> Future[Any]:
+    def run(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
         with self._lock:
             if self._closed:
                 raise RuntimeError("shutting down")
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
                                                  initializer=_start, initargs=(registered(),))
-            pool = self._pool
-        return pool.submit(think, bot, game.id, game.to_json(state), seat, seed, seconds, legal)
+            return self._pool.submit(fn, *args)
 
     def shutdown(self) -> None:
         with self._lock:
@@ -77,3 +77,11 @@ class Thinkers:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+
+
+class Thinkers(WorkerPool):
+    """The pool of thinking processes."""
+
+    def submit(self, bot: str, game: Any, state: Any, seat: int, seed: int, seconds: float,
+               legal: list[Any]) -> Future[Any]:
+        return self.run(think, bot, game.id, game.to_json(state), seat, seed, seconds, legal)

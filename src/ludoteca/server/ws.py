@@ -65,7 +65,7 @@ async def live(ws: WebSocket, table_id: str) -> None:
     if actor is not None:  # the chat of those this user blocked is not sent to it
         client.hides = await asyncio.to_thread(server.moderation.hidden_names, actor.user_id)
     live_hub = server.live
-    writer = asyncio.create_task(live_hub.writer(client))
+    writer = asyncio.create_task(client.writer())
     for line in await asyncio.to_thread(server.tables.chat_recent, actor, table_id):
         client.send(line)
     live_hub.add(client)
@@ -132,8 +132,9 @@ async def _handle(server: Server, client: Client, actor: Actor | None, text: str
         else:
             assert actor is not None and found is not None
             # The session may have ended since the socket opened (a log-out, an expiry, a
-            # ban): one ended in this process is refused at once; the database is asked
-            # again every few seconds for one ended elsewhere (live.SESSION_RECHECK_SECONDS).
+            # ban): one ended in any process is refused at once (the hub's ``ended``
+            # notice); the database is asked again now and then as a backstop
+            # (live.SESSION_RECHECK_SECONDS).
             if not await _session_holds(server, client, found):
                 client.send(protocol.plain_error("not_signed_in", "this session has ended", status=401,
                                                  close=True))

@@ -124,8 +124,9 @@ class Tables:
     def record(self, actor: Actor | None, table_id: str) -> dict[str, Any]:
         return self.records.record(actor, table_id)
 
-    def replay(self, actor: Actor | None, table_id: str, seat: int | None) -> dict[str, Any]:
-        return self.records.replay(actor, table_id, seat)
+    def replay(self, actor: Actor | None, table_id: str, seat: int | None, changes: bool = False,
+               ) -> dict[str, Any]:
+        return self.records.replay(actor, table_id, seat, changes)
 
     def static_part(self, actor: Actor | None, table_id: str, key: str) -> Any:
         return self.records.static_part(actor, table_id, key)

@@ -11,6 +11,7 @@ from ludoteca.bots.base import seatable_bot_names
 from ludoteca.engine import Game, LudotecaError, validate_options
 from ludoteca.games import load
 
+from .. import zombies
 from ..auth import Actor
 from ..errors import ApiError
 from ..models import GameTable, TableSeat
@@ -51,11 +52,13 @@ class Lobby:
             raise ApiError(422, error.code, error.message) from None
         if body.get("rated") and actor.guest:
             raise ApiError(403, "guest_rated", "guests cannot play rated tables")
+        zombies.check_level(body.get("zombie_level"))
         with self.runtime.transaction() as db:
             row, _ = self._open_table(db, actor, [0], game=game.id, seats=seats, options=options, seed=seed,
                                       mode=mode, clock=clock, rated=bool(body.get("rated")),
                                       private=bool(body.get("private")),
                                       record_public=bool(body.get("record_public")))
+            zombies.keep_option(db, row.id, body.get("zombie_level"))
             summary = self.summaries.summary(db, TableSnapshot.of(row))
         self.notices.table_changed(row.id)
         return summary
@@ -108,6 +111,7 @@ class Lobby:
                     seats=old.seats, options=old.options, seed=secrets.randbits(53), mode=old.mode,
                     clock=old.clock, rated=old.rated, private=old.private, record_public=old.record_public)
                 new_id = new.id
+                zombies.copy_option(db, table_id, new_id)
                 for s in seats:
                     # A bot this server no longer offers leaves its seat free.
                     if s.user_id is None and s.bot is not None and s.bot in seatable_bot_names():

@@ -4,9 +4,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from .. import protocol
 from ..hub import LocalHub, RedisHub
+
+
+class TableWatch(Protocol):
+    """Who else hears of a table's changes in this process; both return at once."""
+
+    def moved(self, table_id: str, version: int) -> None: ...
+    def changed(self, table_id: str) -> None: ...
 
 
 class Notices:
@@ -14,6 +22,8 @@ class Notices:
         self.hub = hub
         self.schedule_bots: Callable[[str], None] = lambda _table_id: None
         """Let the bots of a table play if one must decide (set once the bots run)."""
+        self.watch: TableWatch | None = None
+        """Told of every change after the others (server/turn_alerts.py: "your turn")."""
 
     def moved(self, table_id: str, version: int, wake_bots: bool = True, origin: str | None = None) -> None:
         """After a committed move or undo: tell every process, and let bots play (if the
@@ -26,10 +36,17 @@ class Notices:
             self.hub.publish(protocol.changed(table_id, version, origin))
         if wake_bots:
             self.schedule_bots(table_id)
+        if self.watch is not None:
+            self.watch.moved(table_id, version)
 
     def table_changed(self, table_id: str) -> None:
         """Seats, status or clocks changed without a move."""
         self.hub.publish(protocol.table_changed(table_id))
+        if self.watch is not None:
+            self.watch.changed(table_id)
 
     def chat(self, line: protocol.ChatLine) -> None:
         self.hub.publish(protocol.chat_notice(line))
+
+    def chat_removed(self, table_id: str, chat_id: int) -> None:
+        self.hub.publish(protocol.chat_removed(table_id, chat_id))

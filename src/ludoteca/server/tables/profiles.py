@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import ratings
+from ludoteca.bots.ratings import shown
+
 from ..errors import not_found
 from ..runtime import Runtime
 from ..store import TableStore
@@ -37,6 +38,6 @@ class Profiles:
                 entry["rank"] = rank
         return {"username": user.username, "guest": user.guest, "joined": user.created_at.isoformat() + "Z",
                 "games_played": sum(n for _, n in played), "played_by_game": {g: n for g, n in played},
-                "ratings": {r.game: {"rating": round(ratings.ordinal(r.mu, r.sigma), 2), "mu": round(r.mu, 3),
+                "ratings": {r.game: {**shown(r.mu, r.sigma), "mu": round(r.mu, 3),
                                      "sigma": round(r.sigma, 3), "played": r.played} for r in rows},
                 "recent": list(recent.values())[:RECENT]}

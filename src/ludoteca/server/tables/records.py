@@ -6,14 +6,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sqlalchemy import select
+
 from ludoteca.engine import LudotecaError, Match, MatchRecord, PlayedMove, canonical
 
 from ..auth import Actor
 from ..errors import ApiError
 from ..matches import EngineTimeout, StaticParts
+from ..models import GameReview
 from ..runtime import Runtime
 from ..store import TableStore
 from .access import view_seat, visible
+from .changes import with_changes
 from .lobby import game_or_404
 from .summary import Summaries
 
@@ -34,11 +38,17 @@ class Records:
             if row.status != "over":
                 raise ApiError(403, "record_hidden", "the record is shown once the game is over")
             moves = self.store.played(db, table_id)
+            # The finished reviews travel with the record (issue 29): whoever may have the
+            # record may read them anyway. Loaders ignore the field (MatchRecord.from_json).
+            reviews = [r.result for r in db.scalars(select(GameReview).where(
+                GameReview.table_id == table_id, GameReview.status == "done").order_by(GameReview.seat)).all()
+                if r.result is not None]
         players = [p["username"] or (f"bot:{p['bot']}" if p["bot"] else "") for p in Summaries.players(seats)]
         record = MatchRecord(row.game, row.seats, row.options, row.seed, [PlayedMove(s, m) for s, m in moves], players)
-        return {**record.to_json(), "result": row.result, "resigned": row.resigned or []}
+        return {**record.to_json(), "result": row.result, "resigned": row.resigned or [], "reviews": reviews}
 
-    def replay(self, actor: Actor | None, table_id: str, seat: int | None) -> dict[str, Any]:
+    def replay(self, actor: Actor | None, table_id: str, seat: int | None, changes: bool = False,
+               ) -> dict[str, Any]:
         """The match replayed from ``seat``'s point of view (None: a spectator's): a frame
         for the setup, then one per move, each with what that seat saw then (its view,
         the pending seats, its prompt, the events it could read). Another seat's move is
@@ -99,8 +109,8 @@ class Records:
             raise ApiError(503, "engine_timeout", "this table's game did not answer in time") from None
         except LudotecaError as error:
             raise ApiError(503, "table_unavailable", f"this table cannot be replayed: {error.code}") from None
-        return {"table": table_id, "game": row.game, "seat": seat, "result": row.result, "frames": frames,
-                "resigned": row.resigned or []}
+        return {"table": table_id, "game": row.game, "seat": seat, "result": row.result,
+                "frames": with_changes(frames) if changes else frames, "resigned": row.resigned or []}
 
     def static_part(self, actor: Actor | None, table_id: str, key: str) -> Any:
         """One of the match's static view parts (the same for every seat): whoever may

@@ -22,7 +22,8 @@ class Summaries:
     @staticmethod
     def players(seats: Sequence[SeatSnapshot], online: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "username": s.username if s.user_id else None, "bot": s.bot, "zombie": s.zombie,
-                 "connected": s.user_id is not None and s.user_id in online} for s in seats]
+                 "connected": s.user_id is not None and s.user_id in online, "timed_out": s.timed_out_after}
+                for s in seats]
 
     def summary(self, db: OrmSession | None, table: TableSnapshot, seats: Sequence[SeatSnapshot] | None = None,
                 creator: str | None = None) -> dict[str, Any]:

@@ -59,7 +59,9 @@ function remember(session) {
 }
 
 // -- accounts ---------------------------------------------------------------------
-export const me = () => get("/api/sessions").then(remember);
+// Who is signed in (null: nobody). /api/sessions/current answers 200 either way: a
+// signed-out page load logs no 401 in the console.
+export const me = () => get("/api/sessions/current").then((s) => (s && s.user ? remember(s) : null));
 export const signUp = (username, password) => post("/api/accounts", { username, password });
 export const logIn = (username, password) => post("/api/sessions", { username, password }).then(remember);
 export const guest = () => post("/api/sessions/guest").then(remember);
@@ -97,7 +99,8 @@ export const undo = (id, version) => post(`/api/tables/${enc(id)}/undo`, { versi
 export const chatRecent = (id) => get(`/api/tables/${enc(id)}/chat`);
 export const log = (id) => get(`/api/tables/${enc(id)}/log`);
 export const record = (id) => get(`/api/tables/${enc(id)}/record`);
-export const replay = (id, seat) => get(`/api/tables/${enc(id)}/replay${seat === null ? "" : `?seat=${enc(seat)}`}`);
+// The replay as its first frame plus changes (js/changes.js puts the views back together).
+export const replay = (id, seat) => get(`/api/tables/${enc(id)}/replay?changes=true${seat === null ? "" : `&seat=${enc(seat)}`}`);
 export const staticPart = (id, key) => get(`/api/tables/${enc(id)}/static/${enc(key)}`);
 export const liveUrl = (id) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/tables/${enc(id)}/live`;
 
@@ -119,6 +122,26 @@ export const modLift = (name, what) => post(`/api/moderation/users/${enc(name)}/
 export const modAbort = (tableId, reason) => post(`/api/moderation/tables/${enc(tableId)}/abort`, reason ? { reason } : {});
 export const modRemoveChat = (id) => post(`/api/moderation/chat/${enc(id)}/remove`);
 export const modAudit = () => get("/api/moderation/audit");
+
+// -- the account page and alerts (server/routes_account.py) -------------------------------
+export const account = () => get("/api/account");
+export const accountLanguage = (language) => request("PUT", "/api/account/language", { language });
+export const setEmail = (email) => request("PUT", "/api/account/email", { email });
+export const removeEmail = () => request("DELETE", "/api/account/email");
+export const resendEmail = () => post("/api/account/email/resend");
+export const verifyEmail = (token) => post("/api/account/email/verify", { token });
+export const changePassword = (current, next) => request("PUT", "/api/account/password", { current, new: next });
+export const askReset = (email) => post("/api/account/reset", { email });
+export const resetPassword = (token, password) => post("/api/account/reset/confirm", { token, password });
+export const accountSessions = () => get("/api/account/sessions");
+export const endSession = (id) => request("DELETE", `/api/account/sessions/${enc(id)}`);
+export const endAllSessions = () => request("DELETE", "/api/account/sessions").finally(() => setCsrf(""));
+export const deleteAccount = (password) => post("/api/account/delete", { password });
+export const alertPreferences = () => get("/api/alerts/preferences");
+export const setAlertPreferences = (body) => request("PUT", "/api/alerts/preferences", body);
+export const pushKey = () => get("/api/push/key");
+export const pushSubscribe = (subscription) => post("/api/push/subscriptions", subscription);
+export const pushUnsubscribe = (endpoint) => post("/api/push/unsubscribe", { endpoint });
 
 // A retried request must carry the same id, so each move gets one when first sent.
 export function newMoveId() {

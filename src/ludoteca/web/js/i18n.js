@@ -216,7 +216,13 @@ function display(value) {
     return value.map(pair).join(current === "ja" ? "、" : ", ");
   }
   if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k}: ${display(v)}`).join(", ");
-  return String(value);
+  return signed(value);
+}
+
+// A number as the pages print it: a negative one with the minus sign (U+2212), as the
+// boards draw theirs ("−7"), never the hyphen String() gives ("-15").
+export function signed(value) {
+  return typeof value === "number" && value < 0 ? `\u2212${-value}` : String(value);
 }
 
 function safeStorage(op, key, value) {

@@ -5,8 +5,11 @@ import { clear, h } from "../dom.js";
 import { loadModule } from "../gamemodule.js";
 import { gameText, language, loadGameStrings, t } from "../i18n.js";
 import { list, seatsOf } from "../model.js";
+import { ratingText } from "../ratings.js";
+import { friendsPanel, playNowPanel } from "./playnow.js";
 import { seatBadge } from "../seats.js";
 import { ensureUser, session } from "../session.js";
+import { soonTournaments } from "../tournaments.js";
 
 export function gameLabel(game) {
   return gameText(game.id, "game.name") ?? game.name ?? game.id;
@@ -31,6 +34,9 @@ export const PAGE = 10;
 const STATUSES = ["open", "playing", "over"];
 
 export async function mount(main) {
+  // The arena's panels (pages/playnow.js), kept across redraws.
+  const playnow = playNowPanel();
+  const friends = friendsPanel();
   let games = [];
   let tables = { open: [], playing: [], over: [] };
   const filter = { game: "", status: "" }; // "": every game, every list
@@ -72,10 +78,12 @@ export async function mount(main) {
     clear(main,
       h("h1", { class: "visually-hidden" }, t("lobby.title")),
       error && h("p", { class: "message error", role: "alert" }, error),
+      playnow.update(games), friends.element,
       h("section", { class: "panel", "aria-labelledby": "games-h" },
         h("h2", { id: "games-h" }, t("lobby.games")),
         h("div", { class: "games" }, games.map(gameCard))),
       creating && currentForm(),
+      soonTournaments(),
       filterBar(),
       (!filter.status || filter.status === "open") && tableSection("open", t("lobby.open_tables"), t("lobby.no_open_tables"), t("lobby.open_note")),
       (!filter.status || filter.status === "playing") && tableSection("playing", t("lobby.in_progress"), t("lobby.none_in_progress"),
@@ -198,6 +206,16 @@ export async function mount(main) {
     const clockBox = h("div", { class: "row" });
     const mode = { value: "realtime" };
     const message = h("p", { class: "message error", role: "alert", hidden: true });
+    // Bots are never rated (ratings.py rates people only): a rated table with bots says
+    // what that means before it is made, never silently after.
+    const ratedHint = h("p", { class: "hint", id: "create-rated-hint", role: "status", hidden: true });
+    const drawRatedHint = () => {
+      const bots = form.querySelectorAll("input[name=bot]:checked").length;
+      const rated = form.querySelector("input[name=rated]");
+      ratedHint.hidden = !(rated && rated.checked && bots);
+      ratedHint.textContent = bots >= Number(seatSelect.value) - 1 ? t("table.rated_bots_alone") : t("table.rated_bots_people");
+    };
+    form.addEventListener("change", drawRatedHint);
 
     function drawOptions() {
       const seats = Number(seatSelect.value);
@@ -225,8 +243,15 @@ export async function mount(main) {
         h("div", { class: "field", style: { marginTop: "6px" } },
           h("label", { for: "create-bot" }, t("create.bot_level")),
           h("select", { id: "create-bot", name: "bot_level", style: { maxWidth: "16em" } },
-            botLevels(game).map(({ level, rating }) => h("option", { value: level, selected: level === "easy" },
-              rating == null ? t(`bots.${level}`) : t("bots.rated", { level: t(`bots.${level}`), rating: Math.round(rating) })))))),
+            botLevels(game).map(({ level, rating, provisional }) => h("option", { value: level, selected: level === "easy" },
+              rating == null ? t(`bots.${level}`) : t("bots.rated", { level: t(`bots.${level}`), rating: ratingText(rating, provisional) }))))),
+        // Who plays a seat whose player leaves or runs out of time (docs/bots.md).
+        h("div", { class: "field", style: { marginTop: "6px" } },
+          h("label", { for: "create-zombie" }, t("ratings.zombie_level")),
+          h("select", { id: "create-zombie", name: "zombie_level", style: { maxWidth: "16em" }, "aria-describedby": "create-zombie-hint" },
+            h("option", { value: "", selected: true }, t("ratings.zombie_auto")),
+            botLevels(game).map(({ level }) => h("option", { value: level }, t(`bots.${level}`)))),
+          h("span", { class: "hint", id: "create-zombie-hint" }, t("ratings.zombie_hint")))),
       h("fieldset", {}, h("legend", {}, t("create.mode")),
         h("div", { class: "row" }, ["realtime", "turn-based"].map((m) => h("label", {},
           h("input", { type: "radio", name: "mode", value: m, checked: m === "realtime", onchange: () => { mode.value = m; drawClock(); } }),
@@ -234,7 +259,8 @@ export async function mount(main) {
         clockBox),
       h("div", { class: "row" },
         h("label", {}, h("input", { type: "checkbox", name: "private" }), t("create.private")),
-        h("label", {}, h("input", { type: "checkbox", name: "rated" }), t("create.rated"))),
+        h("label", {}, h("input", { type: "checkbox", name: "rated", "aria-describedby": "create-rated-hint" }), t("create.rated"))),
+      ratedHint,
       message,
       h("div", { class: "row" },
         h("button", { type: "submit", class: "primary", id: "create-submit" }, t("create.submit")),
@@ -262,6 +288,7 @@ export async function mount(main) {
         const made = await api.createTable({
           game: game.id, seats, options, mode: mode.value, clock,
           private: data.get("private") === "on", rated: data.get("rated") === "on",
+          ...(data.get("zombie_level") ? { zombie_level: data.get("zombie_level") } : {}),
         });
         const id = made.id || (made.table && made.table.id);
         for (const seat of bots) await addBot(id, seat, data.get("bot_level"));
@@ -279,8 +306,8 @@ export async function mount(main) {
   // The lobby refreshes itself while on screen, so new tables show up without reloading.
   timer = setInterval(load, 15000);
   return {
-    unmount: () => clearInterval(timer),
-    relabel: draw,
+    unmount: () => { clearInterval(timer); playnow.stop(); friends.stop(); },
+    relabel: () => { playnow.relabel(); friends.relabel(); draw(); },
   };
 }
 

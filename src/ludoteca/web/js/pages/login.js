@@ -38,6 +38,7 @@ export function mount(main) {
     h("h1", {}, t("auth.title")),
     message,
     form("login", t("auth.log_in"), t("auth.log_in"), (u, p) => api.logIn(u, p), "current-password"),
+    h("p", {}, h("a", { href: "#/reset", id: "forgot-link" }, t("account.forgot"))),
     form("signup", t("auth.sign_up"), t("auth.sign_up"), async (u, p) => {
       await api.signUp(u, p);
       await api.logIn(u, p);

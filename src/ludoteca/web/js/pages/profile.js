@@ -3,7 +3,9 @@ import * as api from "../api.js";
 import { h } from "../dom.js";
 import { language, t } from "../i18n.js";
 import { list } from "../model.js";
+import { historySection, playerStats, ratingBadge, statsSection } from "../ratings.js";
 import { session } from "../session.js";
+import { tournamentResults } from "../tournaments.js";
 import { gameLabel } from "./lobby.js";
 
 export async function mount(main, { name }) {
@@ -19,6 +21,8 @@ export async function mount(main, { name }) {
   const ratings = Object.entries(data.ratings || {});
   const played = Object.entries(data.played_by_game || {});
   const recent = data.recent || data.tables || [];
+  // Lifetime statistics (ratings.js); a server without them shows the page without.
+  const stats = await playerStats(name).catch(() => null);
   main.append(h("section", { class: "panel" },
     h("h1", {}, data.username, data.guest ? ` (${t("auth.guest")})` : ""),
     session.user && session.user.username !== data.username ? playerActions(data.username) : null,
@@ -26,11 +30,15 @@ export async function mount(main, { name }) {
     played.length ? h("ul", {}, played.map(([g, n]) => h("li", {}, `${label(g)}: ${n}`))) : null,
     h("h2", {}, t("profile.ratings")),
     ratings.length
-      ? h("table", { class: "tables" },
+      ? h("table", { class: "tables keep-columns" },
           h("thead", {}, h("tr", {}, h("th", {}, t("lobby.game")), h("th", {}, t("profile.rating")), h("th", {}, t("profile.rated_games")))),
           h("tbody", {}, ratings.map(([g, r]) => h("tr", {}, h("td", {}, h("a", { href: `#/leaderboard/${g}` }, label(g))),
-            h("td", {}, String(r.rating)), h("td", {}, String(r.played))))))
+            h("td", {}, ratingBadge(r.rating, r.provisional)), h("td", {}, String(r.played))))))
       : h("p", { class: "muted" }, t("profile.no_ratings")),
+    ratings.length ? h("p", { class: "small muted", id: "rating-note" }, t("ratings.scale_note")) : null,
+    stats && statsSection(stats, label),
+    tournamentResults(data.username),
+    ratings.length ? historySection(data.username, ratings.map(([g]) => g), label) : null,
     recent.length ? [h("h2", {}, t("profile.recent")), h("ul", { id: "recent" }, recent.map((r) => h("li", {},
       h("a", { href: `#/replay/${r.id}` }, label(r.game)), r.rank ? ` — ${t("profile.rank", { rank: r.rank })}` : "",
       r.finished_at ? h("span", { class: "muted small" }, ` · ${t("profile.finished", { date: new Date(r.finished_at).toLocaleDateString(language()) })}`) : null)))] : null));
@@ -48,7 +56,9 @@ function playerActions(name) {
   };
   const failed = (e) => tell(e.code && t(`errors.${e.code}`) !== e.code.replace(/_/g, " ") ? t(`errors.${e.code}`) : e.message, true);
   let blocked = false;
+  let acted = false; // the reader pressed the button: the first look-up's answer is older
   const blockButton = h("button", { type: "button", id: "block", onclick: async () => {
+    acted = true;
     try {
       await (blocked ? api.unblock(name) : api.block(name));
       show(!blocked);
@@ -62,7 +72,7 @@ function playerActions(name) {
     note.hidden = !now;
   };
   show(false);
-  api.blocks().then((b) => show(b.blocked.includes(name))).catch(() => {});
+  api.blocks().then((b) => { if (!acted) show(b.blocked.includes(name)); }).catch(() => {});
   const reason = h("input", { id: "report-reason", maxlength: 500, required: true, "aria-label": t("profile.report_reason"),
     placeholder: t("profile.report_reason") });
   const form = h("form", { id: "report-form", class: "row", hidden: true }, reason,

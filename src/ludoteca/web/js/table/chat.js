@@ -33,14 +33,23 @@ export function chatPanel(page) {
     }
   });
 
+  // The table draws every panel on every update; the lines are rebuilt, and scrolled to
+  // the newest, only when they changed: reading scrollHeight made the browser lay out the
+  // whole page (the board just redrawn) once more per update.
+  let shown = null;
   function draw() {
     heading.textContent = t("table.chat");
     send.textContent = t("table.send");
     input.setAttribute("aria-label", t("table.chat_message"));
     input.placeholder = t("table.chat_placeholder");
     input.disabled = !session.user;
-    clear(lines, s.chat.map((c) => h("li", {}, h("strong", {}, c.username, ":"), h("span", { class: "user-text" }, c.text))));
-    lines.scrollTop = lines.scrollHeight;
+    const last = s.chat.length ? s.chat[s.chat.length - 1] : null;
+    const now = `${s.chat.length}:${last ? last.id : ""}`;
+    if (now !== shown) {
+      shown = now;
+      clear(lines, s.chat.map((c) => h("li", {}, h("strong", {}, c.username, ":"), h("span", { class: "user-text" }, c.text))));
+      lines.scrollTop = lines.scrollHeight;
+    }
     report.draw();
   }
 

@@ -13,8 +13,11 @@ from ludoteca.engine import Event
 from ludoteca.engine.flow import Step, TaskFlow
 
 from .board import (
+    F_LANDED,
     adjacent,
+    figs,
     figures_in,
+    flag_bits,
     gain_glory,
     has_upgrade,
     kinds_at,
@@ -62,12 +65,8 @@ def _joinable(state: BRState, seat: int, p: int) -> list[tuple[str, int]]:
 def _can_join(state: BRState, seat: int, p: int) -> bool:
     """Whether ``_joinable`` would give anything: a figure that is not a ship in a standing
     adjacent province."""
-    adj = _ADJ_BITS[p]
-    destroyed = state.destroyed
-    for kind, at in zip(state.kinds[seat], state.locs[seat], strict=True):
-        if at >= 0 and adj >> at & 1 and kind not in SHIP_KINDS and not destroyed[at]:
-            return True
-    return False
+    # the seat's summary: bits of the places where it has a figure that is not a ship
+    return bool(figs(state, seat)[F_LANDED] & _ADJ_BITS[p] & ~flag_bits(state.destroyed))
 
 
 _ADJ_BITS = tuple(sum(1 << q for q in ADJACENT[p]) for p in range(len(ADJACENT)))
@@ -129,8 +128,9 @@ def _after_call(state: BRState, task: tuple, q: list, ev: list) -> None:
         ev.append(Event("br.pillage_failed", {"seat": b.pillager, "province": LOCATIONS[p]}))
         return
     b.fought = True
-    b.valkyrie = [s for s in b.participants
-                  if any(state.kinds[s][i] == "valkyrie" for i in figures_in(state, s, p))]
+    b.valkyrie = [s for s in b.participants  # one C test first: most clans have no Valkyrie
+                  if "valkyrie" in state.kinds[s]
+                  and any(state.kinds[s][i] == "valkyrie" for i in figures_in(state, s, p))]
     ev.append(Event("br.battle", {"province": LOCATIONS[p], "seats": b.participants[:],
                                   "str": [str_at(state, s, p) for s in b.participants]}))
     q.extend([("cards",), ("reveal",), ("extra",), ("resolve",)])
@@ -284,7 +284,7 @@ def _resolve(state: BRState, task: tuple, q: list, ev: list) -> None:
     assert b is not None
     p = b.province
     for s in b.participants:  # a clan with no figure left stays in: its card may still win (rulebook)
-        if s not in b.out and not figures_in(state, s, p):
+        if s not in b.out and not present(state, s, p):
             b.out.append(s)
             ev.append(Event("br.out_of_battle", {"seat": s}))
     tot = totals(state)

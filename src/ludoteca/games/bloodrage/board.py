@@ -7,6 +7,8 @@ Plain functions of the state with no timing in them: nothing here fires a card's
 
 from __future__ import annotations
 
+from itertools import compress, product
+
 from ludoteca.engine import Event
 
 from .components import (
@@ -21,6 +23,7 @@ from .components import (
     OUTER,
     PILLAGE_GLORY,
     PROVINCES,
+    RESERVE,
     SHIP_KINDS,
     STATS,
     SUPPORT,
@@ -30,9 +33,15 @@ from .components import (
 )
 from .state import BRState
 
+_ORDERS = {n: tuple([(seat + k) % n for k in range(n)] for seat in range(n)) for n in range(1, 9)}
+"""seats -> first seat -> the seats in turn order from it (copied: callers get their own)."""
+
 
 def order_from(state: BRState, seat: int) -> list[int]:
-    return [(seat + k) % state.n for k in range(state.n)]
+    orders = _ORDERS.get(state.n)
+    if orders is None or not 0 <= seat < state.n:
+        return [(seat + k) % state.n for k in range(state.n)]
+    return orders[seat][:]
 
 
 _NAME = {cid: c.name for cid, c in CARDS.items()}
@@ -63,41 +72,164 @@ def has_upgrade(state: BRState, seat: int, name: str) -> bool:
 
 
 _NLOC = len(PROVINCES) + len(FJORD_LOCS)
+_NPROV = len(PROVINCES)
+_CAP = (*VILLAGES, *(1 << 30,) * len(FJORD_LOCS))
+"""Board place -> how many figures fill it (fjords never fill)."""
+_CAP1 = tuple(c - 1 for c in _CAP)
+
+# Per-seat summaries (``state.figs[seat]``), kept with the occupancy: a list of
+# [figures on the board, bits of the places where a figure that is not a ship stands, bits of
+# the places where a ship (or a sea serpent) stands, bits of the figures (by index) in the
+# reserve], then how many figures that are not ships stand on each place, then how many ships.
+F_BOARD, F_LANDED, F_SHIPS, F_RESERVE = 0, 1, 2, 3
+_L = 4
+_S = _L + _NLOC
+_FIGS_LEN = _S + _NLOC
 
 
 def occupancy(state: BRState) -> list[int]:
     """How many figures (every seat's) stand on each board place. Kept up to date by
-    ``set_loc``; checked against the copy of ``locs`` it was counted for (one list
-    comparison), and counted afresh when they differ. Callers must not change it."""
+    ``set_loc``, with ``state.figs`` and ``state.full``; checked against the copy of ``locs``
+    they were counted for (one list comparison), and counted afresh when they differ. Callers
+    must not change it."""
     locs = state.locs
     if state.occ_of == locs:
         return state.occ  # type: ignore[return-value]
     occ = [0] * _NLOC
-    for row in locs:
-        for at in row:
+    figs = []
+    for kinds, row in zip(state.kinds, locs, strict=True):
+        f = [0] * _FIGS_LEN
+        for i, (kind, at) in enumerate(zip(kinds, row, strict=True)):
             if at >= 0:
                 occ[at] += 1
+                f[F_BOARD] += 1
+                if kind in SHIP_KINDS:
+                    f[_S + at] += 1
+                    f[F_SHIPS] |= 1 << at
+                else:
+                    f[_L + at] += 1
+                    f[F_LANDED] |= 1 << at
+            elif at == RESERVE:
+                f[F_RESERVE] |= 1 << i
+        figs.append(f)
+    full = 0
+    for at, n in enumerate(occ):
+        if n >= _CAP[at]:
+            full |= 1 << at
     state.occ = occ
+    state.figs = figs
+    state.full = full
     state.occ_of = [row[:] for row in locs]
     return occ
 
 
+def figs(state: BRState, seat: int) -> list[int]:
+    """The summary of ``seat``'s figures (see F_BOARD ...), checked as ``occupancy`` is, on
+    the seat's own row only: a seat's summary does not depend on the others'."""
+    of = state.occ_of
+    if of is None or of[seat] != state.locs[seat]:
+        occupancy(state)
+    return state.figs[seat]  # type: ignore[index]
+
+
+def full_places(state: BRState) -> int:
+    """Bits of the board places with no room left (a province's villages all taken)."""
+    if state.occ_of != state.locs:
+        occupancy(state)
+    return state.full
+
+
 def set_loc(state: BRState, seat: int, i: int, to: int) -> None:
-    """Move figure ``i`` of ``seat`` to ``to``, keeping ``occupancy`` up to date."""
+    """Move figure ``i`` of ``seat`` to ``to``, keeping ``occupancy``, the seat's summary and
+    the full places up to date."""
     row = state.locs[seat]
     old = row[i]
     row[i] = to
     of = state.occ_of
-    if of is not None:
-        snap = of[seat]
-        if i < len(snap) and snap[i] == old:  # the index was right for this figure
-            snap[i] = to
-            occ = state.occ
-            assert occ is not None
-            if old >= 0:
-                occ[old] -= 1
-            if to >= 0:
-                occ[to] += 1
+    if of is None:
+        return
+    snap = of[seat]
+    if i >= len(snap) or snap[i] != old:  # counted for another layout: occupancy recounts
+        return
+    snap[i] = to
+    occ = state.occ
+    f = state.figs[seat]  # type: ignore[index]
+    assert occ is not None
+    if old >= 0 or to >= 0:
+        if state.kinds[seat][i] in SHIP_KINDS:
+            base, bits = _S, F_SHIPS
+        else:
+            base, bits = _L, F_LANDED
+        if old >= 0:
+            n = occ[old] - 1
+            occ[old] = n
+            if n == _CAP1[old]:
+                state.full &= ~(1 << old)
+            f[F_BOARD] -= 1
+            k = base + old
+            n = f[k] - 1
+            f[k] = n
+            if not n:
+                f[bits] &= ~(1 << old)
+        if to >= 0:
+            n = occ[to] + 1
+            occ[to] = n
+            if n == _CAP[to]:
+                state.full |= 1 << to
+            f[F_BOARD] += 1
+            k = base + to
+            n = f[k] + 1
+            f[k] = n
+            if n == 1:
+                f[bits] |= 1 << to
+    if old == RESERVE:
+        f[F_RESERVE] &= ~(1 << i)
+    if to == RESERVE:
+        f[F_RESERVE] |= 1 << i
+
+
+def add_figure(state: BRState, seat: int, kind: str) -> None:
+    """Give ``seat`` a new figure of ``kind`` in its reserve (a monster), keeping the
+    occupancy and the seat's summary in step rather than left to a recount."""
+    row = state.locs[seat]
+    i = len(row)
+    state.kinds[seat] = (*state.kinds[seat], kind)
+    row.append(RESERVE)
+    of = state.occ_of
+    if of is not None and len(of[seat]) == i:
+        of[seat].append(RESERVE)
+        state.figs[seat][F_RESERVE] |= 1 << i  # type: ignore[index]
+
+
+_MASK_OF = {bits[::-1]: m for m, bits in enumerate(product((False, True), repeat=_NPROV))}
+"""A row of province flags (destroyed, pillaged) -> the same as bits."""
+
+
+def flag_bits(flags: list[bool]) -> int:
+    """A row of province flags (``destroyed``, ``pillaged``) as bits."""
+    return _MASK_OF[tuple(flags)]
+
+
+PROVS_OF = tuple(tuple(compress(range(_NPROV), bits[::-1])) for bits in product((False, True), repeat=_NPROV))
+"""Bits -> the provinces, ascending."""
+OUTER_BITS = sum(1 << p for p in OUTER)
+_RESERVE_KINDS: dict[tuple[tuple[str, ...], int], tuple[str, ...]] = {}
+"""(a seat's figure kinds, bits of its figures in the reserve) -> the distinct kinds in the
+reserve, in figure order (few distinct keys: warriors are many, kinds few)."""
+
+
+def reserve_kinds(kinds: tuple[str, ...], res: int) -> tuple[str, ...]:
+    """The distinct kinds of the figures whose bits are set in ``res``, in figure order."""
+    found = _RESERVE_KINDS.get((kinds, res))
+    if found is None:
+        seen: list[str] = []
+        for i, kind in enumerate(kinds):
+            if res >> i & 1 and kind not in seen:
+                seen.append(kind)
+        if len(_RESERVE_KINDS) > 8192:  # bounded: a long-lived server sees many rows
+            _RESERVE_KINDS.clear()
+        found = _RESERVE_KINDS[(kinds, res)] = tuple(seen)
+    return found
 
 
 # -- board --------------------------------------------------------------------------------
@@ -140,7 +272,7 @@ def battle_locs(p: int) -> tuple[int, ...]:
 
 
 def on_board(state: BRState, seat: int) -> int:
-    return sum(1 for at in state.locs[seat] if at >= 0)
+    return figs(state, seat)[F_BOARD]
 
 
 def horns(state: BRState, seat: int) -> int:
@@ -195,9 +327,27 @@ def figure_str(kind: str, loc: int) -> int:
     return MONSTER_STR.get(kind, 1)
 
 
+_BASE_KINDS = ("leader", "ship", *("warrior",) * 8)
+"""A clan's figures before any monster (rules.new_state)."""
+
+
 def str_at(state: BRState, seat: int, p: int) -> int:
     """The STR ``seat`` has in province ``p`` with its supporting fjords."""
     locs = _BATTLE_LOCS[p]
+    kinds = state.kinds[seat]
+    if kinds == _BASE_KINDS:  # no monster: the leader, the ship and the rest from the summary
+        row = state.locs[seat]
+        f = figs(state, seat)
+        landed = 0
+        for at in locs:
+            landed += f[_L + at]
+        total = 0
+        if row[0] in locs:
+            total = 3
+            landed -= 1
+        if row[1] in locs:
+            total += 2
+        return total + warriors_str(state, seat, landed) if landed else total
     warriors = total = 0
     for kind, at in zip(state.kinds[seat], state.locs[seat], strict=True):
         if at in locs:
@@ -210,7 +360,11 @@ def str_at(state: BRState, seat: int, p: int) -> int:
 
 def figures_in(state: BRState, seat: int, p: int) -> list[int]:
     locs = _BATTLE_LOCS[p]
-    return [i for i, at in enumerate(state.locs[seat]) if at in locs]
+    out = []  # a plain loop: a comprehension costs a function and a frame
+    for i, at in enumerate(state.locs[seat]):
+        if at in locs:
+            out.append(i)
+    return out
 
 
 def invade_cost(state: BRState, seat: int, kind: str) -> int:
@@ -227,8 +381,7 @@ def invade_cost(state: BRState, seat: int, kind: str) -> int:
 def invade_targets(state: BRState, kind: str) -> list[int]:
     if kind in SHIP_KINDS:
         return [f for f in FJORD_LOCS if standing(state, f)]
-    free = rooms(state)
-    targets = [p for p in OUTER if not state.destroyed[p] and free[p] > 0]
+    targets = list(PROVS_OF[OUTER_BITS & ~(flag_bits(state.destroyed) | full_places(state))])
     if kind == "dark_elf" and not state.destroyed[YGG]:
         targets.append(YGG)
     return targets

@@ -25,9 +25,12 @@ from ludoteca.engine import Event
 from ludoteca.engine.flow import Step, TaskFlow
 
 from .board import (
+    F_BOARD,
+    F_RESERVE,
     adjacent,
     battle_locs,
     can_raise,
+    figs,
     figures_in,
     gain_glory,
     has_upgrade,
@@ -37,6 +40,7 @@ from .board import (
     order_from,
     pillage_reward,
     raise_stat,
+    reserve_kinds,
     room,
     set_loc,
 )
@@ -54,6 +58,7 @@ def hook(name: str, timing: str) -> Callable[[Callable[..., None]], Callable[...
     def register(fn: Callable[..., None]) -> Callable[..., None]:
         HOOKS.setdefault(name, {})[timing] = fn
         _BY_TIMING.clear()
+        _HOOKED.clear()
         _UPGRADE_HOOKS.clear()
         return fn
     return register
@@ -62,6 +67,11 @@ def hook(name: str, timing: str) -> Callable[[Callable[..., None]], Callable[...
 _BY_TIMING: dict[str, dict[str, Callable[..., None]]] = {}
 """timing -> card id -> hook, built from HOOKS at first use (and again after a new hook):
 ``fire`` then asks one dict per card in force instead of two, and most timings find none."""
+
+
+_HOOKED: dict[str, frozenset[str]] = {}
+"""timing -> the ids of the cards with a hook for it: most upgrade rows have none of them, which
+one C ``isdisjoint`` tells without building a key for the row."""
 
 
 _UPGRADE_HOOKS: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, Callable[..., None]], ...]] = {}
@@ -89,6 +99,25 @@ def sources(state: BRState, seat: int, battle_cards: bool) -> list[str]:
     return ids
 
 
+def upgrade_hooks(timing: str, ups: tuple[str, ...]) -> tuple[tuple[str, Callable[..., None]], ...]:
+    """The (card, hook) pairs of an upgrade row for ``timing``, in slot order (usually none:
+    callers that fire no battle card skip building the context then)."""
+    ids = _HOOKED.get(timing)
+    if ids is None:
+        ids = _HOOKED[timing] = frozenset(_hooks_for(timing))
+    if ids.isdisjoint(ups):
+        return ()
+    hooked = _UPGRADE_HOOKS.get((timing, ups))
+    if hooked is None:
+        table = _BY_TIMING.get(timing)
+        if table is None:
+            table = _hooks_for(timing)
+        if len(_UPGRADE_HOOKS) > 8192:  # bounded: a long-lived server sees many rows
+            _UPGRADE_HOOKS.clear()
+        hooked = _UPGRADE_HOOKS[(timing, ups)] = tuple((cid, table[cid]) for cid in ups if cid in table)
+    return hooked
+
+
 def fire(state: BRState, timing: str, seats: list[int], ctx: dict[str, Any], q: list, ev: list,
          battle_cards: bool = False) -> None:
     table = _BY_TIMING.get(timing)
@@ -98,12 +127,7 @@ def fire(state: BRState, timing: str, seats: list[int], ctx: dict[str, Any], q: 
     for seat in seats:
         ups = state.upgrades[seat]  # a tuple: hooks replace it, never change it
         played = [cid for cid in b.played[seat] if cid not in b.cancelled] if b is not None else ()
-        hooked = _UPGRADE_HOOKS.get((timing, ups))
-        if hooked is None:
-            if len(_UPGRADE_HOOKS) > 8192:  # bounded: a long-lived server sees many rows
-                _UPGRADE_HOOKS.clear()
-            hooked = _UPGRADE_HOOKS[(timing, ups)] = tuple((cid, table[cid]) for cid in ups if cid in table)
-        for cid, fn in hooked:
+        for cid, fn in upgrade_hooks(timing, ups):
             fn(state, seat, cid, ctx, q, ev)
         for cid in played:
             card_hook = table.get(cid)
@@ -139,7 +163,8 @@ def destroy(state: BRState, seat: int, fig: int, cause: str, q: list, ev: list, 
     b = state.battle
     if b is not None:
         b.destroyed[seat] += 1
-    fire(state, "destroyed", [seat], {"kind": kind, "at": at, "cause": cause}, q, ev)
+    if upgrade_hooks("destroyed", state.upgrades[seat]):  # fire, when it has something to call
+        fire(state, "destroyed", [seat], {"kind": kind, "at": at, "cause": cause}, q, ev)
 
 
 def _guard(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -186,7 +211,8 @@ def place(state: BRState, seat: int, kind: str, to: int, reason: str, q: list, e
             set_loc(state, seat, i, to)
             break
     ev.append(Event("br.invade", {"seat": seat, "figure": kind, "to": LOCATIONS[to], "reason": reason}))
-    fire(state, "invaded", [seat], {"kind": kind, "at": to, "reason": reason}, q, ev)
+    if upgrade_hooks("invaded", state.upgrades[seat]):  # fire, when it has something to call
+        fire(state, "invaded", [seat], {"kind": kind, "at": to, "reason": reason}, q, ev)
 
 
 # -- battle cards -------------------------------------------------------------------------
@@ -448,8 +474,8 @@ def _thors_domain(state: BRState, seat: int, cid: str, ctx: dict, q: list, ev: l
 # -- free invasions (after an upgrade, Frigga's Succor, Loki's Blessing) ----------------------
 
 def free_targets(state: BRState, seat: int, kind: str, p: int) -> list[int]:
-    if on_board(state, seat) >= horns(state, seat) or not any(
-            k == kind and at == RESERVE for k, at in zip(state.kinds[seat], state.locs[seat], strict=True)):
+    f = figs(state, seat)
+    if f[F_BOARD] >= horns(state, seat) or kind not in reserve_kinds(state.kinds[seat], f[F_RESERVE]):
         return []
     targets = invade_targets(state, kind)
     if p >= 0:

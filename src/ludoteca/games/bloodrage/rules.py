@@ -3,24 +3,31 @@
 The flow is a stack of tasks (see state.py) run by ``FLOW``, the engine's decision stack
 with every task of the game: this module's (ages, phases, actions, march) and those of
 opening.py (clans), effects.py (card effects, destruction, invasion) and battle.py
-(pillage and battle). ``FLOW.advance`` runs automatic tasks until a decision is needed;
-``pending`` and ``legal`` read the decision on top (or, in the Action phase with nothing
-on the stack, the seat whose turn it is).
+(pillage and battle). ``_advance`` (``FLOW.advance`` inlined) runs automatic tasks until a
+decision is needed; ``pending`` and ``legal`` read the decision on top (or, in the Action phase
+with nothing on the stack, the seat whose turn it is).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from itertools import compress, product
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
 from ludoteca.engine import Decision, Event, IllegalMove, Move, Prompt, Rng
-from ludoteca.engine.flow import Step, TaskFlow, push
+from ludoteca.engine.flow import Step, TaskFlow
 
 from . import battle, effects, opening
 from .board import (
+    F_BOARD,
+    F_LANDED,
+    F_RESERVE,
+    F_SHIPS,
+    OUTER_BITS,
+    PROVS_OF,
+    add_figure,
     battle_locs,
     can_raise,
+    flag_bits,
     gain_glory,
     has_upgrade,
     horns,
@@ -28,7 +35,7 @@ from .board import (
     occupancy,
     on_board,
     order_from,
-    rooms,
+    reserve_kinds,
     set_loc,
     str_at,
     to_box,
@@ -63,6 +70,7 @@ from .scoring import final_scoring
 from .state import BRState
 
 MAX_STEPS_GUARD = 20_000
+_MAX_SEATS = 4
 _DECISIONS: dict[tuple[int, str, tuple], Decision] = {}  # immutable, shared
 
 
@@ -121,15 +129,56 @@ def new_state(seats: int, options: Mapping[str, Any], rng: Rng) -> BRState:
     s.march = None
     s.over = False
     s.moves = 0
-    s.occ = s.occ_of = None
+    s.occ = s.occ_of = s.figs = None
+    s.full = 0
+    s.asked = None
     opening.set_up(s, options, rng)  # first player and clans (BR-11, BR-104, BR-105)
-    FLOW.advance(s, s.stack, [])
+    _advance(s, s.stack, [])
     return s
 
 
 # -- the dispatcher ---------------------------------------------------------------------------
 
 _STEPS = FLOW.steps
+_AUTO = FLOW.auto
+_STEP_OF: dict[str, Step[BRState]] = {}
+_AUTO_OF: dict[str, Any] = {}
+"""Plain dicts with the flow's tables (filled at the end of this module, once every task is
+registered): the interpreter's fast path for a dict look-up does not serve the Dispatch
+subclass. A task registered later is found in the flow's own tables."""
+
+
+def _advance(state: BRState, stack: list, ev: list) -> None:
+    """``FLOW.advance``, the same loop without its layers, that also remembers the seats of the
+    decision it stops at in ``state.asked``: ``pending`` and ``legal`` read them instead of asking
+    the step again (for the call to arms or a free invasion that recounts room and figures).
+    Nothing but ``perform`` changes a state between, and ``perform`` forgets them first."""
+    steps_get = _STEP_OF.get
+    while stack and not state.over:
+        task = stack[-1]
+        step = steps_get(task[0])
+        if step is not None:
+            seats = step.seats(state, task)
+            if seats:
+                state.asked = (task, step, seats)
+                return
+            stack.pop()
+            continue
+        try:
+            fn = _AUTO_OF[task[0]]
+        except KeyError:  # a task registered after this module was read, or an unknown one
+            _STEP_OF.update(_STEPS)
+            _AUTO_OF.update(_AUTO)
+            if task[0] in _STEP_OF:
+                continue
+            fn = _AUTO_OF.get(task[0])
+        stack.pop()
+        queue: list = []
+        if fn is None:
+            fn = _AUTO[task[0]]  # unknown: raises, naming the table
+        fn(state, task, queue, ev)
+        if queue:
+            stack.extend(reversed(queue))  # push: the first queued runs first
 
 
 def pending_seats(state: BRState) -> tuple[list[int], str]:
@@ -201,17 +250,27 @@ def _draft_seats(state: BRState, task: tuple) -> list[int]:
     low = min(taken)
     if low >= 6:
         return []
-    if state.n != 2:  # one card a round: the seats still at the lowest count
-        return [s for s, t in enumerate(taken) if t == low]
+    n = state.n
+    if n != 2:  # one card a round: the seats still at the lowest count
+        if taken.count(low) == n:  # a round begins: everyone (one C count, no loop)
+            return list(range(n))
+        seats = []
+        for s in range(n):
+            if taken[s] == low:
+                seats.append(s)
+        return seats
     target = 2 * (low // 2 + 1)
-    return [s for s in range(state.n) if taken[s] < target]
+    return [s for s in range(n) if taken[s] < target]
 
 
 _PICKS = {cid: {"type": "pick", "card": cid} for cid in CARDS}
 
 
 def _draft_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
-    return [_PICKS[cid].copy() for cid in state.packs[seat]]
+    moves = []  # a plain loop: a comprehension costs a function and a frame
+    for cid in state.packs[seat]:
+        moves.append(_PICKS[cid].copy())
+    return moves
 
 
 _EVENTS: dict[tuple[str, str, int], Event] = {}
@@ -227,6 +286,9 @@ def _event(key: str, value: int, name: str = "seat") -> Event:
     return e
 
 
+_PICKED = tuple(_event("br.picked", s) for s in range(_MAX_SEATS))
+
+
 def _you_picked(cid: str, seat: int) -> Event:
     e = _YOU_PICKED.get((cid, seat))
     if e is None:
@@ -235,14 +297,15 @@ def _you_picked(cid: str, seat: int) -> Event:
 
 
 def _draft_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any], q: list, ev: list) -> None:
-    state.packs[seat].remove(move["card"])
-    state.hands[seat].append(move["card"])
-    state.taken[seat] += 1
-    ev.append(_event("br.picked", seat))
-    ev.append(_you_picked(move["card"], seat))
-    per = _per_round(state)
+    cid = move["card"]
+    state.packs[seat].remove(cid)
+    state.hands[seat].append(cid)
     t = state.taken
-    if t.count(t[0]) == len(t) and t[0] % per == 0:
+    t[seat] += 1
+    ev.append(_PICKED[seat] if seat < len(_PICKED) else _event("br.picked", seat))
+    picked = _YOU_PICKED.get((cid, seat))
+    ev.append(picked if picked is not None else _you_picked(cid, seat))
+    if t.count(t[0]) == len(t) and (state.n != 2 or t[0] % 2 == 0):  # the round is over
         if t[0] >= 6:
             state.packs = [[] for _ in range(state.n)]  # the last two cards are discarded unseen
             ev.append(Event("br.draft_over", {}))
@@ -267,13 +330,9 @@ def _start_action(state: BRState, task: tuple, q: list, ev: list) -> None:
 FLOW.add_auto("start_action", _start_action)
 
 
-def _can_act(state: BRState, s: int) -> bool:
-    return not state.passed[s] and state.rage[s] > 0
-
-
 def action_phase_over(state: BRState) -> bool:
     passed, rage = state.passed, state.rage
-    for s in range(state.n):  # _can_act, inlined: this runs after every action
+    for s in range(state.n):  # a seat that can act (not passed, rage left): after every action
         if not passed[s] and rage[s] > 0:
             break
     else:
@@ -292,9 +351,11 @@ def _end_turn(state: BRState, task: tuple, q: list, ev: list) -> None:
         state.phase = "discard"
         return
     s = state.turn
-    for _ in range(state.n):
-        s = (s + 1) % state.n
-        if _can_act(state, s):
+    n = state.n
+    passed, rage = state.passed, state.rage
+    for _ in range(n):
+        s = (s + 1) % n
+        if not passed[s] and rage[s] > 0:  # the next seat that can act
             break
     state.turn = s
 
@@ -441,13 +502,23 @@ _INVADE_MOVES: dict[str, tuple[dict[str, Any], ...]] = {}
 _PASS = {"type": "pass"}
 _NLOC = len(LOCATIONS)
 _PROV_BITS = (1 << _NPROV) - 1
+
+
+def _or_of(bits: Iterable[int]) -> int:
+    out = 0
+    for b in bits:
+        out |= b
+    return out
+
+
 _REACH = tuple(sum(1 << p for p, places in _PILLAGE_AT if at in places) for at in range(_NLOC))
 """Board place -> the provinces (a bit each) a figure there may pillage: its own, or the ones
 a fjord supports."""
-_MASK_OF = {bits[::-1]: m for m, bits in enumerate(product((False, True), repeat=_NPROV))}
-"""A row of province flags (destroyed, pillaged) -> the same as bits."""
-_PROVS_OF = tuple(tuple(compress(range(_NPROV), bits)) for bits in _MASK_OF)
-"""Bits -> the provinces, ascending."""
+_REACH_P = tuple(_or_of(_REACH[p] for p in ps) for ps in PROVS_OF)
+"""Bits of provinces with a figure -> the provinces those figures may pillage."""
+_REACH_F = tuple(_or_of(_REACH[f] for k, f in enumerate(FJORD_LOCS) if m >> k & 1)
+                 for m in range(1 << len(FJORD_LOCS)))
+"""Bits of fjords with a figure (fjord k: bit k) -> the provinces those figures may pillage."""
 _HAND: dict[str, tuple[int, tuple[dict[str, Any], ...]] | None] = {}
 """Card id -> (cost, the upgrade move of each slot) for an upgrade, (-1, (quest move,)) for a
 quest, None for a battle card."""
@@ -469,78 +540,75 @@ def _invade_shapes(kind: str) -> tuple[dict[str, Any], ...]:
 
 
 def action_moves(state: BRState, seat: int) -> list[dict[str, Any]]:
-    """Every action for the seat whose turn it is (computed in one pass over the figures)."""
+    """Every action for the seat whose turn it is, read from the seat's figure summary
+    (board.figs, kept up to date by set_loc) rather than a pass over its figures."""
     rage = state.rage[seat]
     if rage <= 0:
         return [_PASS.copy()]
     moves: list[dict[str, Any]] = []
+    add = moves.append  # plain loops below: a comprehension costs a function and a frame
     destroyed = state.destroyed
-    occ = occupancy(state)
-    outer_open = [p for p in OUTER if not destroyed[p] and VILLAGES[p] > occ[p]]
+    if state.occ_of != state.locs:
+        occupancy(state)  # the summaries, counted afresh
+    f = state.figs[seat]  # type: ignore[index]
+    gone = flag_bits(destroyed)
+    outer_open = PROVS_OF[OUTER_BITS & ~(gone | state.full)]
     ygg_open = not destroyed[YGG]
     kinds = state.kinds[seat]
-    mine = state.locs[seat]
-    reserve: list[str] = []
-    valhalla: list[str] = []
-    # One plain loop over small ints: the interpreter's specialised int operations cost
-    # less here than sets or a Counter built in C (measured under callgrind).
-    reach = landed = board = 0  # reach, landed: bits of provinces
-    for kind, at in zip(kinds, mine, strict=True):
-        if at >= 0:
-            board += 1
-            reach |= _REACH[at]
-            if kind not in SHIP_KINDS:
-                landed |= 1 << at
-        elif at == RESERVE:
-            if kind not in reserve:
-                reserve.append(kind)
-        elif at == VALHALLA and kind not in valhalla:
-            valhalla.append(kind)
+    where = f[F_LANDED] | f[F_SHIPS]
     ups = upgrade_names(state.upgrades[seat])
-    room_for_more = board < TRACKS[2][state.stats[seat][2]]  # horns, inlined
-    if room_for_more:
+    room_for_more = f[F_BOARD] < TRACKS[2][state.stats[seat][2]]  # horns, inlined
+    if room_for_more and f[F_RESERVE]:
         fjords: list[int] | None = None
-        for kind in reserve:
+        for kind in reserve_kinds(kinds, f[F_RESERVE]):
             if invade_cost(state, seat, kind) <= rage:
                 shapes = _invade_shapes(kind)
                 if kind in SHIP_KINDS:
                     if fjords is None:
-                        fjords = [f for f, (a, b) in _FJORD_PAIRS if not (destroyed[a] and destroyed[b])]
-                    moves.extend([shapes[t].copy() for t in fjords])
+                        fjords = [fj for fj, (a, b) in _FJORD_PAIRS if not (destroyed[a] and destroyed[b])]
+                    for t in fjords:
+                        add(shapes[t].copy())
                 else:
-                    moves.extend([shapes[t].copy() for t in outer_open])
+                    for t in outer_open:
+                        add(shapes[t].copy())
                     if kind == "dark_elf" and ygg_open:
-                        moves.append(shapes[YGG].copy())
+                        add(shapes[YGG].copy())
     n_open = len(outer_open) + ygg_open
     if n_open:
         only = -1 if n_open > 1 else (outer_open[0] if outer_open else YGG)
-        for src in _PROVS_OF[landed & _PROV_BITS]:
+        for src in PROVS_OF[f[F_LANDED] & _PROV_BITS]:
             if src != only:
-                moves.append(_MARCH_MOVES[src].copy())
+                add(_MARCH_MOVES[src].copy())
     charm = -1
     for cid in state.hands[seat]:
         info = _HAND[cid]
         if info is not None:
             cost, shapes = info
             if cost < 0:  # a quest
-                moves.append(shapes[0].copy())
+                add(shapes[0].copy())
                 continue
             if charm < 0:  # upgrade_cost's discount, looked up once
                 charm = 1 if "friggas_charm" in ups else 0
-            if max(0, cost - charm) <= rage:
-                moves.extend([m.copy() for m in shapes])
-    reach &= ~_MASK_OF[tuple(destroyed)]
+            if cost - charm <= rage:  # upgrade_cost, never below 0 (and rage is above 0 here)
+                for m in shapes:
+                    add(m.copy())
+    reach = (_REACH_P[where & _PROV_BITS] | _REACH_F[where >> _NPROV]) & ~gone
     if not (rage >= 2 and "tyrs_challenge" in ups):
-        reach &= ~_MASK_OF[tuple(state.pillaged)]
-    for p in _PROVS_OF[reach]:
-        moves.append(_PILLAGE_MOVES[p].copy())
-    if room_for_more and valhalla and "friggas_domain" in ups:
-        fjords = [f for f, (a, b) in _FJORD_PAIRS if not (destroyed[a] and destroyed[b])]
-        outer_ygg = [*outer_open, YGG] if ygg_open else outer_open
-        for kind in valhalla:
-            targets = fjords if kind in SHIP_KINDS else outer_ygg if kind == "dark_elf" else outer_open
-            moves.extend({"type": "valhalla_invade", "figure": kind, "to": LOCATIONS[t]} for t in targets)
-    if board >= 2 and "friggas_sacrifice" in ups and can_raise(state, seat):
+        reach &= ~flag_bits(state.pillaged)
+    for p in PROVS_OF[reach]:
+        add(_PILLAGE_MOVES[p].copy())
+    if room_for_more and "friggas_domain" in ups:
+        valhalla: list[str] = []
+        for kind, at in zip(kinds, state.locs[seat], strict=True):
+            if at == VALHALLA and kind not in valhalla:
+                valhalla.append(kind)
+        if valhalla:
+            fjords = [fj for fj, (a, b) in _FJORD_PAIRS if not (destroyed[a] and destroyed[b])]
+            outer_ygg = [*outer_open, YGG] if ygg_open else outer_open
+            for kind in valhalla:
+                targets = fjords if kind in SHIP_KINDS else outer_ygg if kind == "dark_elf" else outer_open
+                moves.extend({"type": "valhalla_invade", "figure": kind, "to": LOCATIONS[t]} for t in targets)
+    if f[F_BOARD] >= 2 and "friggas_sacrifice" in ups and can_raise(state, seat):
         moves.append({"type": "sacrifice"})
     moves.append(_PASS.copy())
     return moves
@@ -595,8 +663,7 @@ def _upgrade(state: BRState, seat: int, cid: str, slot: int, q: list, ev: list) 
     state.upgrades[seat] = tuple(ups)
     ev.append(Event("br.upgrade", {"seat": seat, "card": card.name, "slot": SLOTS[slot]}))
     if card.slot == "monster":
-        state.kinds[seat] = (*state.kinds[seat], card.name)
-        state.locs[seat].append(RESERVE)
+        add_figure(state, seat, card.name)
         q.append(("free_invade", seat, card.name, -1, "upgrade"))
     elif card.slot in ("warrior", "leader", "ship"):
         q.append(("free_invade", seat, card.slot, -1, "upgrade"))
@@ -604,29 +671,43 @@ def _upgrade(state: BRState, seat: int, cid: str, slot: int, q: list, ev: list) 
 
 # -- march: source, then figures one by one, then destination -----------------------------------
 
-def _march_dests(state: BRState, need: int) -> list[int]:
-    assert state.march is not None
-    src = state.march[0]
-    free = rooms(state)
-    return [p for p in range(len(PROVINCES)) if p != src and not state.destroyed[p] and free[p] >= need]
+def _march_room(state: BRState, src: int, need: int) -> tuple[list[int], bool]:
+    """The standing provinces but ``src`` with room for ``need`` more figures, and whether one
+    has room for ``need + 1`` (one pass over the provinces for both, as ``rooms`` counts)."""
+    occ = occupancy(state)
+    destroyed = state.destroyed
+    dests: list[int] = []
+    more = False
+    for p in range(_NPROV):
+        if p != src and not destroyed[p]:
+            free = 999 if p == YGG else VILLAGES[p] - occ[p]
+            if free > need:
+                more = True
+            if free >= need:
+                dests.append(p)
+    return dests, more
 
 
 def _march_seats(state: BRState, task: tuple) -> list[int]:
     return [task[1]]
 
 
+_MARCH_TO = tuple({"type": "march_to", "to": name} for name in PROVINCES)
+
+
 def _march_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
     assert state.march is not None
     src, chosen = state.march
     moves: list[dict[str, Any]] = []
-    if _march_dests(state, len(chosen) + 1):
+    dests, more = _march_room(state, src, len(chosen))
+    if more:
         seen = []
         for i, (kind, at) in enumerate(zip(state.kinds[seat], state.locs[seat], strict=True)):
             if at == src and i not in chosen and kind not in SHIP_KINDS and kind not in seen:
                 seen.append(kind)
                 moves.append({"type": "march_add", "figure": kind})
     if chosen:
-        moves.extend({"type": "march_to", "to": PROVINCES[p]} for p in _march_dests(state, len(chosen)))
+        moves.extend([_MARCH_TO[p].copy() for p in dests])
     return moves
 
 
@@ -663,9 +744,22 @@ def _decisions(seats: list[int], prompt: str, args: tuple[tuple[str, Any], ...])
     return out
 
 
-_BY_AGE: dict[tuple[str, int], dict[int, Decision]] = {}
-"""(prompt, age) -> seat -> the Decision of a prompt whose only argument is the age (the
-draft, the action turn and most others): a flat key, cheaper to hash than the full one."""
+_BY_AGE: dict[int, dict[str, tuple[Decision, ...]]] = {age: {} for age in _AGE_ARGS}
+"""age -> prompt -> the Decision of each seat, for a prompt whose only argument is the age (the
+draft, the action turn and most others): no key to build, one list index per seat."""
+_ARG_ROWS: dict[tuple[str, int, int], tuple[Decision, ...]] = {}
+"""(prompt, age, province) -> the Decision of each seat, for a battle's prompts (the province)
+and a march's (its source)."""
+
+
+def _age_row(prompt: str, age: int) -> tuple[Decision, ...] | None:
+    rows = _BY_AGE.get(age)
+    if rows is None:
+        return None
+    row = rows.get(prompt)
+    if row is None:
+        row = rows[prompt] = tuple(_decisions(list(range(_MAX_SEATS)), prompt, _AGE_ARGS[age]))
+    return row
 
 
 def pending(state: BRState) -> list[Decision]:
@@ -673,36 +767,48 @@ def pending(state: BRState) -> list[Decision]:
     if state.over:
         return []
     stack = state.stack
-    step = None
-    if stack:
-        task = stack[-1]
+    if not stack:
+        if state.phase != "action":
+            return []
+        row = _age_row("br.prompt.action", state.age)
+        if row is None:
+            return _decisions([state.turn], "br.prompt.action", prompt_args(state))
+        return [row[state.turn]]
+    task = stack[-1]
+    asked = state.asked
+    if asked is not None and asked[0] is task:  # as perform left it (never with no seats)
+        step = asked[1]
+        seats = asked[2]
+    else:
         step = _STEPS.get(task[0])
-    if step is not None:
+        if step is None:
+            if state.phase == "action":  # a task that is not a decision on top: the general path
+                return _decisions([state.turn], "br.prompt.action", prompt_args(state))
+            return []
         seats = step.seats(state, task)
         if not seats:
             return []
-        prompt = step.prompt
-        if task[0] in _ARG_TASKS:
-            return _decisions(seats, prompt, prompt_args(state))
-    elif state.phase == "action":
-        if stack:  # a task that is not a decision on top: the general path
-            return _decisions([state.turn], "br.prompt.action", prompt_args(state))
-        seats = [state.turn]
-        prompt = "br.prompt.action"
+    kind = task[0]
+    if kind in _ARG_TASKS:
+        # a battle's prompts name the province, a march's its source: a flat key for both
+        if kind in _BATTLE_TASKS and state.battle is not None:
+            key = (step.prompt, state.age, state.battle.province)
+        elif kind == "march" and state.march is not None:
+            key = (step.prompt, state.age, state.march[0])
+        else:
+            return _decisions(seats, step.prompt, prompt_args(state))
+        row = _ARG_ROWS.get(key)
+        if row is None:
+            row = _ARG_ROWS[key] = tuple(_decisions(list(range(_MAX_SEATS)), step.prompt, prompt_args(state)))
     else:
-        return []
-    age = state.age
-    row = _BY_AGE.get((prompt, age))
-    if row is None:
-        if age not in _AGE_ARGS:
-            return _decisions(seats, prompt, prompt_args(state))
-        row = _BY_AGE[(prompt, age)] = {}
+        row = _age_row(step.prompt, state.age)
+        if row is None:
+            return _decisions(seats, step.prompt, prompt_args(state))
+    if len(seats) == 1:
+        return [row[seats[0]]]
     out = []
     for s in seats:
-        d = row.get(s)
-        if d is None:
-            d = row[s] = _decisions([s], prompt, _AGE_ARGS[age])[0]
-        out.append(d)
+        out.append(row[s])
     return out
 
 
@@ -724,8 +830,21 @@ def simultaneous(state: BRState) -> Hashable | None:
 def legal(state: BRState, seat: int) -> list[Move]:
     if state.over:
         return []
-    if state.stack:
-        return FLOW.legal(state, state.stack, seat)
+    stack = state.stack
+    if stack:  # FLOW.legal, inlined, with the seats perform left
+        task = stack[-1]
+        asked = state.asked
+        if asked is not None and asked[0] is task:
+            step = asked[1]
+            seats = asked[2]
+        else:
+            step = _STEPS.get(task[0])
+            if step is None:
+                return []
+            seats = step.seats(state, task)
+        if seat not in seats:
+            return []
+        return step.legal(state, task, seat)
     if state.phase == "action" and seat == state.turn:
         return action_moves(state, seat)
     return []
@@ -734,13 +853,20 @@ def legal(state: BRState, seat: int) -> list[Move]:
 def perform(state: BRState, seat: int, move: Move) -> list[Event]:
     ev: list[Event] = [] if state.told else opening.announce(state)
     state.moves += 1
-    if state.stack:
-        FLOW.perform(state, state.stack, seat, move, ev)
+    state.asked = None
+    stack = state.stack
+    q: list = []
+    if stack:  # FLOW.perform, inlined
+        task = stack[-1]
+        step = _STEP_OF.get(task[0])
+        if step is None:
+            step = _STEPS[task[0]]  # registered later, or not a decision: raises, naming the table
+        step.perform(state, task, seat, move, q, ev)
     else:
-        q: list = []
         perform_action(state, seat, move, q, ev)
-        push(state.stack, q)
-        FLOW.advance(state, state.stack, ev)
+    if q:
+        stack.extend(reversed(q))  # push: the first queued runs first
+    _advance(state, stack, ev)
     return ev
 
 
@@ -774,3 +900,7 @@ def explain(state: BRState, seat: int, move: Move) -> IllegalMove | None:
 
 REVEALING_EVENTS = frozenset({"br.reveal", "br.quest_result", "br.watch", "br.packs_passed"})
 """Events that show hidden cards: a move that caused one can never be taken back."""
+
+
+_STEP_OF.update(FLOW.steps)
+_AUTO_OF.update(FLOW.auto)

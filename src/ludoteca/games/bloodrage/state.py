@@ -146,6 +146,15 @@ class BRState:
         # a state read back or a figure moved by hand is counted afresh).
         Field("occ", derived=lambda s: None, clone="copy"),
         Field("occ_of", derived=lambda s: None, clone="copy"),
+        # Derived with them (board.occupancy): per seat, a summary of its figures (board count,
+        # bits of the places where it has figures that are not ships and of those with ships,
+        # bits of its figures in the reserve, counts per place), and the bits of the places
+        # with no room left.
+        Field("figs", derived=lambda s: None, clone="copy"),
+        Field("full", derived=lambda s: 0, clone="copy"),
+        # Derived, not in the JSON, not copied by a clone: (top task, its step, its seats) as
+        # rules.perform left them, so that pending and legal do not ask the step again.
+        Field("asked", derived=lambda s: None),
     )
     """Every field with its JSON form, declared once: the JSON form is derived from it and the
     hand-written clone checked against it (tests/engine/test_conformance.py)."""
@@ -182,6 +191,9 @@ class BRState:
     moves: int
     occ: list[int] | None
     occ_of: list[list[int]] | None
+    figs: list[list[int]] | None
+    full: int
+    asked: tuple | None
 
     def clone(self) -> BRState:
         s = BRState.__new__(BRState)
@@ -216,10 +228,13 @@ class BRState:
         s.moves = self.moves
         occ_of = self.occ_of
         if occ_of is None:
-            s.occ = s.occ_of = None
+            s.occ = s.occ_of = s.figs = None
         else:
             s.occ = self.occ[:]  # type: ignore[index]
             s.occ_of = list(map(_copy, occ_of))
+            s.figs = list(map(_copy, self.figs))  # type: ignore[arg-type]
+        s.full = self.full
+        s.asked = None  # asked again on first use: a clone may be changed before it is read
         return s
 
     def to_json(self) -> dict[str, Any]:

@@ -30,10 +30,13 @@ browser:
 	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi ipa; then \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null; fi
 
+# Three workers on two cores: a browser test spends much of its time waiting on Chromium and
+# a served page, and a third worker fills those waits (a quiet run used about one core of two
+# with two workers). worksteal hands a finished worker the queued tests of a busy one.
 test: $(TEST_STAMP) browser
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 -q
+	$(BIN)/python -m pytest -n 3 --dist worksteal -q
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests bench tools

@@ -26,9 +26,9 @@ from typing import Any
 from ludoteca.bots.hooks import estimate_from_points
 from ludoteca.engine import Game, Move, Rng
 
-from .components import BUILDINGS, components
-from .rules import BOARDS, CUM, build_cost, building_limit, enemy_strength
-from .scoring import breakdown
+from .components import BUILDINGS, ENEMIES, components
+from .rules import BOARDS, CUM, building_limit, enemy_strength, region_costs
+from .scoring import building_points, majority_awards
 from .state import CrusadersState, Player
 
 C = components()
@@ -47,6 +47,7 @@ UPGRADE_WORTH = 3.0
 EXPLORE = 8
 """One playout decision in EXPLORE is uniform random, so playouts still try everything."""
 
+_BUILDING_RANGE = range(len(BUILDINGS))
 _WEDGE_ACTIONS = {w.id: (w.action, w.upgrade) for w in C.wedges}
 _TROOP_COST = (*(t.cost for t in C.troops), 99)  # 99: no troop left to muster
 _TROOP_INFLUENCE = (*(t.influence for t in C.troops), 0)
@@ -89,13 +90,20 @@ _SPECIAL = {seats: tuple(bool(reg.discount or reg.influence or reg.bonus_slot) f
             for seats, board in BOARDS.items()}
 
 
+_AI_BONUSES: dict[tuple[int, ...], dict[str, int]] = {}
+"""``_bonuses`` per buildings-built tuple: summed once and shared (its readers never change it)."""
+
+
 def _bonuses(p: Player) -> dict[str, int]:
     """Every uncovered bonus of a board in one pass (rules.bonus walks the buildings per kind)."""
-    out = {"move": 0, "muster": 0, "crusade": 0, "influence": 0, "build": 0}
-    for i, name in enumerate(BUILDINGS):
-        for kind, n in CUM[name][p.built[i]].items():
-            if kind in out:
-                out[kind] += n
+    built = tuple(p.built)
+    out = _AI_BONUSES.get(built)
+    if out is None:
+        out = _AI_BONUSES[built] = {"move": 0, "muster": 0, "crusade": 0, "influence": 0, "build": 0}
+        for i, name in enumerate(BUILDINGS):
+            for kind, n in CUM[name][built[i]].items():
+                if kind in out:
+                    out[kind] += n
     return out
 
 
@@ -109,14 +117,16 @@ def _enemy_gain(token: str, strength: int) -> float:
 
 def _build_worth(state: CrusadersState, seat: int, b: int, region: int) -> float:
     """Influence of a building placed now plus what its uncovered bonus or end scoring brings."""
-    p = state.players[seat]
+    return _worths(state, region)[b][state.players[seat].built[b]]
+
+
+def _worth(seats: int, region: int, tile: str | None, b: int, level: int) -> float:
+    """``_build_worth`` of building type b at 0-based level in a region, with its bonuses (its tile, "" for
+    none) or without (None): the sums in the order they were always added, so the floats are the same."""
     name = BUILDINGS[b]
-    level = p.built[b]  # 0-based index of the building to be placed
     worth = level + 1.0 + _UNCOVER_WORTH[name][level]
-    if state.seats < 5 or not state.buildings[region]:
-        reg = BOARDS[state.seats].regions[region]
-        worth += reg.influence_for(name)
-        tile = state.tiles[region]
+    if tile is not None:
+        worth += BOARDS[seats].regions[region].influence_for(name)
         if tile:
             t = C.tile_index[tile]
             if t.applies(name):
@@ -124,6 +134,30 @@ def _build_worth(state: CrusadersState, seat: int, b: int, region: int) -> float
     if level == 3:
         worth += 4.0  # level-4 end scoring (CR-37), a few points whatever the type
     return worth
+
+
+def _worth_rows(seats: int, region: int, tile: str | None) -> tuple[tuple[float, ...], ...]:
+    return tuple(tuple(_worth(seats, region, tile, b, level) for level in range(4)) for b in _BUILDING_RANGE)
+
+
+_WORTHS: dict[int, list[dict[str, tuple[tuple[float, ...], ...]]]] = {
+    seats: [{} for _ in board.regions] for seats, board in BOARDS.items()}
+"""``_build_worth`` per seat count, region and tile there, per building type and level: filled as met."""
+_PLAIN_WORTHS = _worth_rows(5, 0, None)
+"""Where a region's bonuses do not apply (5 seats, a second building), neither region nor seats matter."""
+
+
+def _worths(state: CrusadersState, region: int) -> tuple[tuple[float, ...], ...]:
+    """Per building type and level, ``_build_worth`` in ``region`` now."""
+    seats = state.seats
+    if seats < 5 or not state.buildings[region]:  # the region's bonuses apply (CR-39)
+        tile = state.tiles[region]
+        by_tile = _WORTHS[seats][region]
+        rows = by_tile.get(tile)
+        if rows is None:
+            rows = by_tile[tile] = _worth_rows(seats, region, tile)
+        return rows
+    return _PLAIN_WORTHS
 
 
 _TROOP_CRUSADE = tuple(sum(t.crusade for t in C.troops[:n]) for n in range(len(C.troops) + 1))
@@ -136,7 +170,7 @@ class _Gains:
     buildings it could place are gathered once, then each (action, tokens) is a few
     comparisons (a turn asks for dozens of them when wedges are upgraded)."""
 
-    __slots__ = ("base", "builds", "enemies", "idle", "troop_cost", "troop_gain")
+    __slots__ = ("base", "builds", "curves", "enemies", "idle", "troop_cost", "troop_gain")
 
     def __init__(self, state: CrusadersState, seat: int) -> None:
         p = state.players[seat]
@@ -159,6 +193,7 @@ class _Gains:
         self.enemies: list[tuple[int, float]] = []
         self.builds: list[tuple[int, float]] = []
         self.idle = 0
+        self.curves: dict[str, list[float]] = {}
         seen = set()
         for where in p.knights:
             if where < 0 or where in seen:
@@ -169,9 +204,12 @@ class _Gains:
                 strength = enemy_strength(state, token)
                 self.enemies.append((strength, _enemy_gain(token, strength)))
             elif len(buildings[where]) < limit:
-                for b, name in enumerate(BUILDINGS):
-                    if p.built[b] < 4:
-                        self.builds.append((build_cost(state, seat, name, where), _build_worth(state, seat, b, where)))
+                costs = region_costs(state, where)  # build_cost of every type here, from the rules' table
+                worths = _worths(state, where)
+                for b in _BUILDING_RANGE:
+                    level = p.built[b]
+                    if level < 4:
+                        self.builds.append((costs[b][level], worths[b][level]))
             else:
                 self.idle += 1
 
@@ -184,15 +222,33 @@ class _Gains:
             return float(max(0, value))
         if action == "muster":
             return self.troop_gain if value >= self.troop_cost else 0.0
+        # plain loops rather than max() over a generator: every gain here is above 0
+        best = 0.0
         if action == "crusade":
-            return max((g for strength, g in self.enemies if strength <= value), default=0.0)
+            for strength, g in self.enemies:
+                if strength <= value and g > best:
+                    best = g
+            return best
         if action == "build":
-            return max((g for cost, g in self.builds if cost <= value), default=0.0)
+            for cost, g in self.builds:
+                if cost <= value and g > best:
+                    best = g
+            return best
         # Moving scores nothing now; it is worth something when a knight stands where it
         # can neither crusade nor build, and more with the points to get somewhere.
         if value <= 0:
             return 0.0
         return (1.5 + 0.3 * min(value, 4)) * self.idle if self.idle else 0.4
+
+    def curve(self, action: str, n: int) -> list[float]:
+        """``self(action, t)`` for t = 0..n at least, computed once per action and decision: a split
+        weighs every division of a wedge, and a turn every upgraded wedge."""
+        curve = self.curves.get(action)
+        if curve is None:
+            curve = self.curves[action] = []
+        for t in range(len(curve), n + 1):
+            curve.append(self(action, t))
+        return curve
 
 
 def _wedge_gain(state: CrusadersState, seat: int, pos: int, gain: _Gains) -> float:
@@ -203,7 +259,13 @@ def _wedge_gain(state: CrusadersState, seat: int, pos: int, gain: _Gains) -> flo
         return gain(action, n)
     # An upgraded wedge: the best split, scored action by action (the move's effect on a
     # later crusade or build is not simulated: that is what the search is for).
-    return max(gain(action, k) + gain(second, n - k) for k in range(n + 1))
+    first, other = gain.curve(action, n), gain.curve(second, n)
+    best = first[0] + other[n]
+    for k in range(1, n + 1):
+        score = first[k] + other[n - k]
+        if score > best:
+            best = score
+    return best
 
 
 def _turn(state: CrusadersState, seat: int, legal: Sequence[Move], rng: Rng) -> Move:
@@ -213,12 +275,17 @@ def _turn(state: CrusadersState, seat: int, legal: Sequence[Move], rng: Rng) -> 
     early = min(1.0, state.supply / (40.0 * state.seats))
     upgrade_worth = 0.0 if state.ending else (UPGRADE_WORTH - 0.5 * upgraded) * early
     gain = _Gains(state, seat)
+    wheel, tokens, upgraded_at = p.wheel, p.tokens, p.upgraded
     best: list[Move] = []
     best_score = -1.0
     for move in legal:
         kind = move["type"]
         if kind == "resolve":
-            score = _wedge_gain(state, seat, move["wedge"], gain)
+            pos = move["wedge"]
+            if upgraded_at[pos]:
+                score = _wedge_gain(state, seat, pos, gain)
+            else:  # _wedge_gain of a plain wedge, inline: one gain
+                score = gain(_WEDGE_ACTIONS[wheel[pos]][0], tokens[pos])
         elif kind == "upgrade":
             # Upgrading a wedge sitting on many tokens wastes them this turn; prefer thin ones.
             score = upgrade_worth - 0.2 * p.tokens[move["wedge"]]
@@ -236,18 +303,20 @@ def _split(state: CrusadersState, seat: int, legal: Sequence[Move], rng: Rng) ->
     n = p.tokens[state.wedge]
     action, second = _WEDGE_ACTIONS[p.wheel[state.wedge]]
     gain = _Gains(state, seat)
+    # gain(action, t) and gain(second, t) for every t, once: the moves below read them
+    by_action, by_second = gain.curve(action, n), gain.curve(second, n)
     best: Move = legal[0]
     best_score = -1.0
     for move in legal:
         k = move["primary"]
         first = move["first"]
-        score = gain(action, k) + gain(second, n - k)
-        other = second if first == action else action
-        other_tokens = n - k if first == action else k
+        score = by_action[k] + by_second[n - k]
         # Moving first helps the other action only when it has nothing to do here yet;
         # doing it first keeps a crusade or build that works where the knights stand.
-        if first == "move" and other_tokens and gain(other, other_tokens) > 0:
-            score -= 0.5
+        if first == "move":
+            other_gain = by_second[n - k] if first == action else by_action[k]
+            if other_gain > 0:  # an other action with no token gains 0
+                score -= 0.5
         if score > best_score:
             best, best_score = move, score
     return best
@@ -374,7 +443,10 @@ def _rate(state: CrusadersState, seat: int) -> float:
     upgraded wedges, its knights and troops (the policy's playouts gain about this)."""
     p = state.players[seat]
     bonuses = _bonuses(p)
-    knights = sum(1 for k in p.knights if k >= 0)
+    knights = 0
+    for k in p.knights:  # a plain loop: a generator costs a frame per call on this Python
+        if k >= 0:
+            knights += 1
     rate = (2.5 + 0.6 * bonuses["influence"] + 0.3 * (bonuses["build"] + bonuses["muster"] + bonuses["crusade"])
             + 0.1 * bonuses["move"] + 0.25 * sum(p.upgraded) + 0.5 * (knights - 1) + 0.15 * p.troops)
     if state.revealed and p.order:
@@ -393,10 +465,33 @@ def estimate_points(state: CrusadersState) -> list[float]:
     return _points_and_spread(state)[0]
 
 
+_AWARDS: dict[tuple[int, ...], list[int]] = {}
+"""``majority_awards`` per trophy counts: computed once and shared (read, never changed)."""
+
+
+def _totals(state: CrusadersState) -> list[int]:
+    """Each seat's ``breakdown`` total (influence, majorities, level-4 buildings) without its rows: the
+    evaluation of every playout reads only these."""
+    players = state.players
+    totals = [p.influence for p in players]
+    for e in range(len(ENEMIES)):
+        counts = tuple([p.defeated[e] for p in players])
+        if not any(counts):
+            continue  # nobody has a trophy of this kind: no award
+        awards = _AWARDS.get(counts)
+        if awards is None:
+            awards = _AWARDS[counts] = majority_awards(list(counts))
+        for seat, award in enumerate(awards):
+            totals[seat] += award
+    for seat, p in enumerate(players):
+        if max(p.built) >= 4:
+            totals[seat] += sum(building_points(state, seat).values())
+    return totals
+
+
 def _points_and_spread(state: CrusadersState) -> tuple[list[float], float]:
     seats = state.seats
-    rows = breakdown(state)
-    now = [float(row["total"]) for row in rows]
+    now = [float(total) for total in _totals(state)]
     if state.phase == "over":
         future = [0.0] * seats
     elif state.ending:

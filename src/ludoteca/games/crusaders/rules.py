@@ -91,6 +91,13 @@ def _decision(seat: int, key: str, arg: str = "", value: Any = None) -> Decision
 _EVENTS: dict[tuple[Any, ...], Event] = {}
 """Events whose arguments are a few ints and strings, built once per content and shared (as the Decisions
 are): nothing changes an event after ``perform``, and a playout emits ~850 of them."""
+_ACTION_EVENTS: list[dict[str, dict[int, Event]]] = [{action: {} for action in ACTIONS} for _ in range(5)]
+"""The shared ``cr.action`` events per seat, action and (value, tokens) as one int: the hottest events keyed
+without a tuple built per action, as are ``cr.resolve`` (per seat, wedge and tokens) and ``cr.moved``."""
+_RESOLVE_EVENTS: list[dict[str, dict[int, Event]]] = [{w.id: {} for w in C.wedges} for _ in range(5)]
+_MOVED_EVENTS: dict[int, list[list[dict[str, Event]]]] = {
+    seats: [[{} for _ in board.regions] for _ in range(5)] for seats, board in BOARDS.items()}
+"""``cr.moved`` per seat count, seat and region left, keyed by the region id reached."""
 
 _PLAIN_DECISIONS = {phase: [_decision(seat, f"cr.prompt.{phase}") for seat in range(5)]
                     for phase in ("turn", "crusade", "saracen", "build", "after_upgrade", "skip")}
@@ -256,6 +263,19 @@ def _region_costs() -> dict[int, list[dict[str, tuple[tuple[int, ...], ...]]]]:
 
 _REGION_COSTS = _region_costs()
 """Built at import, so finding what one can build adds up no discounts (other tiles, if any, are added as met)."""
+
+
+def region_costs(state: CrusadersState, region: int) -> tuple[tuple[int, ...], ...]:
+    """Per building type, what each level costs in ``region`` now: ``build_cost`` as a table row."""
+    seats = state.seats
+    if seats < 5 or not state.buildings[region]:  # region_bonuses_apply
+        tile = state.tiles[region]
+        by_tile = _REGION_COSTS[seats][region]
+        costs = by_tile.get(tile)
+        if costs is None:
+            costs = by_tile[tile] = _level_costs(_discounts(seats, region, tile))
+        return costs
+    return _PLAIN_COSTS
 
 
 def place_building(state: CrusadersState, seat: int, name: str, region: int, events: list[Event],
@@ -765,8 +785,18 @@ def _can_step(state: CrusadersState) -> bool:
 
 def _begin_sow(state: CrusadersState, events: list[Event]) -> None:
     state.phase = "sow"
-    if not state.revealed or state.players[state.current].order not in SOW_ORDERS:
-        _do_sow(state, PLAIN_SOW, events)
+    seat = state.current
+    p = state.players[seat]
+    if not state.revealed or p.order not in SOW_ORDERS:
+        w = state.wedge
+        tokens = p.tokens
+        n = tokens[w]
+        if 0 <= n < _SOW_TABLE_TOKENS:  # _do_sow of PLAIN_SOW, inline
+            tokens[w] = 0
+            tokens[:] = map(add, tokens, _PLAIN_SPREADS[w][n])
+            events.append(Event("cr.sown", {"seat": seat, "wedge": p.wheel[w], "tokens": tokens[:]}))
+        else:
+            _do_sow(state, PLAIN_SOW, events)
         _end_turn(state, events)
         return
     variants = _sow_variant_shapes(state)
@@ -814,11 +844,12 @@ def _start_action(state: CrusadersState, action: str, tokens: int, events: list[
     value = tokens + adds[action]
     if value < 0:
         value = 0
-    key = ("cr.action", seat, action, tokens, value)
-    event = _EVENTS.get(key)
+    by_count = _ACTION_EVENTS[seat][action]
+    count_key = value << 20 | tokens  # one int, no tuple: a seat never holds 2**20 tokens
+    event = by_count.get(count_key)
     if event is None:
-        event = _EVENTS[key] = Event("cr.action", {"seat": seat, "action": action, "tokens": tokens,
-                                                   "value": value})
+        event = by_count[count_key] = Event("cr.action", {"seat": seat, "action": action, "tokens": tokens,
+                                                          "value": value})
     events.append(event)
     if action == "move":
         state.points = value
@@ -954,16 +985,18 @@ def _play_resolve(state: CrusadersState, seat: int, move: Move, events: list[Eve
     state.wedge = w
     wedge = WEDGES[p.wheel[w]]
     tokens = p.tokens[w]
-    key = ("cr.resolve", seat, wedge.id, tokens)
-    event = _EVENTS.get(key)
+    by_tokens = _RESOLVE_EVENTS[seat][wedge.id]
+    event = by_tokens.get(tokens)
     if event is None:
-        event = _EVENTS[key] = Event("cr.resolve", {"seat": seat, "wedge": wedge.id, "tokens": tokens})
+        event = by_tokens[tokens] = Event("cr.resolve", {"seat": seat, "wedge": wedge.id, "tokens": tokens})
     events.append(event)
     if p.upgraded[w]:
         state.phase = "split"
         return
-    state.actions = [(wedge.action, tokens)]
-    _next_action(state, events)
+    # _next_action with one action, inline: nothing is left to do after it
+    state.actions = []
+    if not _start_action(state, wedge.action, tokens, events):
+        _begin_sow(state, events)
 
 
 def _play_split(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
@@ -976,19 +1009,22 @@ def _play_split(state: CrusadersState, seat: int, move: Move, events: list[Event
         second, first_tokens, second_tokens = wedge.upgrade, k, n - k
     else:
         second, first_tokens, second_tokens = wedge.action, n - k, k
-    actions = []
-    if first_tokens > 0:
-        actions.append((first, first_tokens))
-    if second_tokens > 0:
-        actions.append((second, second_tokens))
-    state.actions = actions
+    events.append(_split_event(seat, first, first_tokens, second, second_tokens))
+    state.actions = [(second, second_tokens)] if second_tokens > 0 else []
+    # _next_action's first round inline: the first action, if given tokens, starts at once
+    if first_tokens > 0 and _start_action(state, first, first_tokens, events):
+        return
+    _next_action(state, events)
+
+
+def _split_event(seat: int, first: str, first_tokens: int, second: str, second_tokens: int) -> Event:
+    """The shared ``cr.split`` event of this content."""
     key = ("cr.split", seat, first, first_tokens, second, second_tokens)
     event = _EVENTS.get(key)
     if event is None:
         event = _EVENTS[key] = Event("cr.split", {"seat": seat, "first": first, "tokens": first_tokens,
                                                   "second": second, "second_tokens": second_tokens})
-    events.append(event)
-    _next_action(state, events)
+    return event
 
 
 def _play_step(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
@@ -998,10 +1034,11 @@ def _play_step(state: CrusadersState, seat: int, move: Move, events: list[Event]
     where = p.knights[k]
     state.points -= 2 if state.enemy[where] else 1
     p.knights[k] = board.index[move["to"]]
-    key = ("cr.moved", seat, state.seats, where, move["to"])
-    event = _EVENTS.get(key)
+    by_to = _MOVED_EVENTS[state.seats][seat][where]
+    event = by_to.get(move["to"])
     if event is None:
-        event = _EVENTS[key] = Event("cr.moved", {"seat": seat, "from": board.regions[where].id, "to": move["to"]})
+        event = by_to[move["to"]] = Event("cr.moved", {"seat": seat, "from": board.regions[where].id,
+                                                        "to": move["to"]})
     events.append(event)
     if not _can_step(state):
         _next_action(state, events)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.engine import Rng
 from ludoteca.games.bloodrage import BloodRageGame
 from ludoteca.games.bloodrage.components import CARDS, LOC_INDEX, PROVINCES, RESERVE, SLOTS
 from ludoteca.games.bloodrage.state import BRState
@@ -153,3 +154,16 @@ def battle_state(seats: int = 3) -> BRState:
     put(s, 0, "warrior", "gimle", 2)
     put(s, 1, "warrior", "gimle", 1)
     return s
+
+
+def random_action_turn(seed: int) -> tuple[BRState, int]:
+    """A 4-seat game played at random from ``seed`` up to an Action-phase turn with figures
+    on the board: the state and the seat to act."""
+    rng = Rng(seed)
+    state = GAME.setup(4, None, seed)
+    while GAME.result(state) is None:
+        seat = GAME.pending(state)[0].seat
+        if not state.stack and state.phase == "action" and any(at >= 0 for row in state.locs for at in row):
+            return state, seat
+        GAME.perform(state, seat, rng.choice(GAME.legal(state, seat)))
+    raise AssertionError("no action turn with figures on the board")

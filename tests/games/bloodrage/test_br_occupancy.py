@@ -10,7 +10,8 @@ from ludoteca.games import load
 from ludoteca.games.bloodrage.board import occupancy, set_loc
 from ludoteca.games.bloodrage.components import LOCATIONS, OUTER
 from ludoteca.games.bloodrage.rules import action_moves
-from ludoteca.games.bloodrage.state import BRState
+
+from .br_helpers import random_action_turn
 
 GAME = load("bloodrage")
 
@@ -22,18 +23,6 @@ def _recount(locs: list[list[int]]) -> list[int]:
             if at >= 0:
                 occ[at] += 1
     return occ
-
-
-def _action_state(seed: int) -> tuple[BRState, int]:
-    """A state of the Action phase with a seat to act and figures on the board."""
-    rng = Rng(seed)
-    state = GAME.setup(4, None, seed)
-    while GAME.result(state) is None:
-        seat = GAME.pending(state)[0].seat
-        if not state.stack and state.phase == "action" and any(at >= 0 for row in state.locs for at in row):
-            return state, seat
-        GAME.perform(state, seat, rng.choice(GAME.legal(state, seat)))
-    raise AssertionError("no action turn with figures on the board")
 
 
 def test_index_follows_every_move() -> None:
@@ -55,7 +44,7 @@ def test_index_follows_every_move() -> None:
 
 
 def test_set_loc_keeps_the_index_without_a_recount() -> None:
-    state, seat = _action_state(11)
+    state, seat = random_action_turn(11)
     occupancy(state)
     i = state.locs[seat].index(-1)  # a figure in the reserve
     to = OUTER[0]
@@ -67,7 +56,7 @@ def test_set_loc_keeps_the_index_without_a_recount() -> None:
 
 
 def test_a_figure_moved_by_hand_is_counted() -> None:
-    state, seat = _action_state(12)
+    state, seat = random_action_turn(12)
     occupancy(state)
     i = state.locs[seat].index(-1)
     state.locs[seat][i] = OUTER[1]  # as the tests' helpers do, around set_loc
@@ -75,7 +64,7 @@ def test_a_figure_moved_by_hand_is_counted() -> None:
 
 
 def test_clones_and_json_have_their_own_index() -> None:
-    state, seat = _action_state(13)
+    state, seat = random_action_turn(13)
     occupancy(state)
     copy = GAME.clone(state)
     i = copy.locs[seat].index(-1)
@@ -89,7 +78,7 @@ def test_clones_and_json_have_their_own_index() -> None:
 
 
 def test_action_moves_are_fresh_dicts_each_call() -> None:
-    state, seat = _action_state(14)
+    state, seat = random_action_turn(14)
     first = action_moves(state, seat)
     kept = json.loads(json.dumps(first))
     for move in first:

@@ -14,6 +14,8 @@ from ludoteca.games.bloodrage.board import add_figure, figs, full_places, occupa
 from ludoteca.games.bloodrage.components import LOCATIONS, OUTER, RESERVE, SHIP_KINDS, VILLAGES
 from ludoteca.games.bloodrage.state import BRState
 
+from .br_helpers import random_action_turn
+
 GAME = load("bloodrage")
 
 
@@ -83,19 +85,8 @@ def test_summaries_and_asked_seats_match_a_rebuild_at_every_decision() -> None:
     assert asked > 400  # most decisions are read from the record
 
 
-def _action_state(seed: int) -> tuple[BRState, int]:
-    rng = Rng(seed)
-    state = GAME.setup(4, None, seed)
-    while GAME.result(state) is None:
-        seat = GAME.pending(state)[0].seat
-        if not state.stack and state.phase == "action" and any(at >= 0 for row in state.locs for at in row):
-            return state, seat
-        GAME.perform(state, seat, rng.choice(GAME.legal(state, seat)))
-    raise AssertionError("no action turn with figures on the board")
-
-
 def test_moves_and_a_new_figure_keep_the_summary_without_a_recount() -> None:
-    state, seat = _action_state(21)
+    state, seat = random_action_turn(21)
     occupancy(state)
     i = state.locs[seat].index(RESERVE)
     set_loc(state, seat, i, OUTER[0])
@@ -110,7 +101,7 @@ def test_moves_and_a_new_figure_keep_the_summary_without_a_recount() -> None:
 
 
 def test_a_province_fills_and_empties() -> None:
-    state, seat = _action_state(22)
+    state, seat = random_action_turn(22)
     occupancy(state)
     p = OUTER[3]
     moved = []
@@ -125,7 +116,7 @@ def test_a_province_fills_and_empties() -> None:
 
 
 def test_figures_moved_by_hand_are_counted_afresh() -> None:
-    state, seat = _action_state(23)
+    state, seat = random_action_turn(23)
     occupancy(state)
     i = state.locs[seat].index(RESERVE)
     state.locs[seat][i] = OUTER[4]  # as the tests' helpers do, around set_loc
@@ -136,7 +127,7 @@ def test_figures_moved_by_hand_are_counted_afresh() -> None:
 
 
 def test_clones_and_json_keep_their_own_summaries_and_no_asked_seats() -> None:
-    state, seat = _action_state(24)
+    state, seat = random_action_turn(24)
     occupancy(state)
     copy = GAME.clone(state)
     assert copy.asked is None

@@ -5,7 +5,6 @@ per process by the server; the routes are in routes_arena.py."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -15,6 +14,7 @@ from .matchmaking import Matchmaking
 from .me_live import MeLive
 from .mygames import MyGames
 from .tables.notices import TableWatch
+from .tasks import cancel_all
 
 
 class _Watch:
@@ -66,8 +66,5 @@ class Arena:
         self._task = asyncio.create_task(self.playnow.run(self.server.settings.playnow_seconds))
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(BaseException):
-                await self._task
+        await cancel_all([self._task])
         await self.me.stop()

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import protocol
+from .tasks import cancel_all
 
 log = logging.getLogger("ludoteca.server.hub")
 
@@ -103,10 +104,7 @@ class RedisHub:
             log.warning("redis publish failed")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(BaseException):
-                await self._task
+        await cancel_all([self._task])
         with contextlib.suppress(Exception):
             await self._async.aclose()
         with contextlib.suppress(Exception):

@@ -34,6 +34,7 @@ from fastapi import WebSocket
 from .alerts import Alert
 from .hub import LocalHub, RedisHub
 from .live import QueuedSocket
+from .tasks import cancel_all
 
 log = logging.getLogger("ludoteca.server.me_live")
 
@@ -89,11 +90,7 @@ class MeLive:
             self._tasks.append(asyncio.create_task(self._renew_loop()))
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(BaseException):
-                await task
+        await cancel_all(self._tasks)
         for clients in list(self.clients.values()):
             for client in list(clients):
                 client.close()

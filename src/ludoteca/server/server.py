@@ -5,7 +5,6 @@ are wired together, and its life cycle: start, the clock scan, stop."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
@@ -27,6 +26,7 @@ from .moderation import Moderation, TableAbort
 from .reviews import Reviews
 from .runtime import Runtime
 from .tables import Tables
+from .tasks import cancel_all
 from .tournaments import Tournaments
 
 log = logging.getLogger("ludoteca.server")
@@ -143,11 +143,7 @@ class Server(Runtime):
             db.execute(delete(Session).where(Session.expires_at < now()))
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(BaseException):
-                await task
+        await cancel_all(self._tasks)
         await self.live.close_all()
         await self.arena.stop()
         self.alert_services.stop()

@@ -31,9 +31,10 @@ export function movesList(page) {
     // the button under the reader's pointer or focus stays the same button.
     // The game module is part of the key: moves first drawn before it loaded (generic
     // labels) are drawn again once it has.
+    const off = s.busy || store.awaitingMove();
     const now = `${language()}|${s.module ? "module" : "generic"}|${JSON.stringify(s.legal)}|${JSON.stringify(offBoard)}`;
     if (now === drawn) {
-      for (const button of [...list.children, ...bar.children]) button.disabled = s.busy;
+      for (const button of [...list.children, ...bar.children]) button.disabled = off;
       return;
     }
     drawn = now;
@@ -57,6 +58,7 @@ export function movesList(page) {
   // others in data-also (a JSON array).
   function buttons(moves, ctx) {
     const made = new Map();
+    const off = s.busy || store.awaitingMove();
     for (const move of moves) {
       const label = moveLabel(store.game().id, s.module, move, ctx);
       const text = typeof label === "string" ? label : label.textContent;
@@ -66,7 +68,7 @@ export function movesList(page) {
         continue;
       }
       made.set(text, h("button", {
-        type: "button", class: "move", "data-move": moveKey(move), disabled: s.busy,
+        type: "button", class: "move", "data-move": moveKey(move), disabled: off,
         onclick: (e) => act.play(JSON.parse(e.currentTarget.dataset.move)),
       }, label));
     }

@@ -133,6 +133,13 @@ export class TableStore {
     return false;
   }
 
+  // Whether the legal moves shown are older than the reader's last accepted move: the
+  // answer came before the socket's update, so they are the turn just played, and a
+  // button drawn from them would only be refused.
+  awaitingMove() {
+    return this.movedAt > this.state.version;
+  }
+
   // The decision on screen, for the board's viewport: the reader's legal moves, keyed on
   // the version of their last move too; null when they have nothing to decide.
   decision() {

@@ -14,6 +14,22 @@ export function waitingRoom(page) {
   const s = store.state;
   const element = h("section", { class: "panel", id: "waiting", hidden: true });
 
+  // The buttons are made once each and put back on every drawing: the room is drawn again
+  // on every update (a seat taken, a rating fetched), and a button made anew under the
+  // reader's finger would swallow the tap or the click that was on its way to the old one.
+  const buttons = new Map();
+  function button(key, attrs, label) {
+    let made = buttons.get(key);
+    if (!made) {
+      made = h("button", { type: "button", ...attrs, onclick: undefined });
+      made.addEventListener("click", () => attrs.onclick());
+      buttons.set(key, made);
+    }
+    made.textContent = label;
+    made.disabled = Boolean(attrs.disabled);
+    return made;
+  }
+
   function draw() {
     const open = s.table && s.table.status === "open";
     element.hidden = !open;
@@ -30,15 +46,15 @@ export function waitingRoom(page) {
         seatBadge(x.seat), h("strong", {}, seatName(seats, x.seat)),
         x.username && !x.bot ? seatRating(x.username, s.table.game, draw) : null,
         x.username && x.username === me ? h("span", { class: "muted" }, `(${t("table.you")})`) : null,
-        !x.username && !x.bot && !seated ? h("button", { type: "button", onclick: () => act.seatAction(() => api.join(id, x.seat)) }, t("waiting.sit")) : null,
-        !x.username && !x.bot && creator ? h("button", { type: "button", class: "add-bot", onclick: () => act.seatAction(() => addBot(id, x.seat, "easy")) }, t("waiting.add_bot")) : null,
-        creator && (x.bot || (x.username && x.username !== me)) ? h("button", { type: "button", onclick: () => act.seatAction(() => api.kick(id, x.seat)) }, t("waiting.remove")) : null))),
+        !x.username && !x.bot && !seated ? button(`sit-${x.seat}`, { onclick: () => act.seatAction(() => api.join(id, x.seat)) }, t("waiting.sit")) : null,
+        !x.username && !x.bot && creator ? button(`bot-${x.seat}`, { class: "add-bot", onclick: () => act.seatAction(() => addBot(id, x.seat, "easy")) }, t("waiting.add_bot")) : null,
+        creator && (x.bot || (x.username && x.username !== me)) ? button(`kick-${x.seat}`, { onclick: () => act.seatAction(() => api.kick(id, x.seat)) }, t("waiting.remove")) : null))),
       s.notice && h("p", { class: "message error", role: "alert" }, s.notice),
       h("div", { class: "row" },
-        creator ? h("button", { type: "button", class: "primary", id: "start", disabled: !full, onclick: () => act.seatAction(() => api.start(id)) }, t("waiting.start")) : null,
+        creator ? button("start", { class: "primary", id: "start", disabled: !full, onclick: () => act.seatAction(() => api.start(id)) }, t("waiting.start")) : null,
         !creator && !full ? h("span", { class: "muted" }, t("waiting.for_players")) : null,
         creator && full ? null : creator ? h("span", { class: "muted small" }, t("waiting.fill_seats")) : null,
-        seated ? h("button", { type: "button", id: "leave", onclick: () => act.seatAction(() => api.leave(id)) }, t("waiting.leave")) : null));
+        seated ? button("leave", { id: "leave", onclick: () => act.seatAction(() => api.leave(id)) }, t("waiting.leave")) : null));
   }
 
   return { element, draw };

@@ -11,6 +11,13 @@ let current = "en";
 const frame = {}; // lang -> flat dict
 const games = {}; // `${lang}:${game}` -> flat dict (or a pending promise)
 const nameRules = {}; // `${lang}:${game}` -> the "_names" object of the game's strings (see names())
+let gameTablesLoaded = 0;
+
+// How many game string tables have come so far: text drawn before one came may read
+// differently now (a panel that keeps its lines draws them again when this changes).
+export function gameStringsLoaded() {
+  return gameTablesLoaded;
+}
 
 export function language() {
   return current;
@@ -57,6 +64,7 @@ async function loadGame(gameId, lang) {
       .catch(() => ({}))
       .then((data) => {
         if (data && data._names && typeof data._names === "object") nameRules[key] = data._names;
+        gameTablesLoaded += 1;
         return (games[key] = flatten(data));
       });
   }

@@ -26,20 +26,24 @@ export function drawnSize(el) {
   return size;
 }
 
+const UNSHOWN = "title, desc, style, script, defs, [hidden], .board-lens";
+
 // The elements of `board` holding words drawn under LEGIBLE px, shown now, each with its
-// words and its box on the screen.
-export function smallPrint(board) {
+// words and its box on the screen; `within(rect)`, if given, keeps only those whose box it
+// accepts. A tap reads the words near it only: their boxes are compared first, and only
+// those near are looked at further (a board has hundreds of words).
+export function smallPrint(board, within = null) {
   const out = [];
   const walker = document.createTreeWalker(board, NodeFilter.SHOW_TEXT);
   const seen = new Set();
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
-    if (seen.has(el) || !node.textContent.trim() || el.closest("title, desc, style, script, defs, [hidden], .board-lens")) continue;
+    if (seen.has(el) || !node.textContent.trim()) continue;
     seen.add(el);
-    const style = getComputedStyle(el);
-    if (style.display === "none" || style.visibility === "hidden") continue;
     const r = el.getBoundingClientRect();
-    if (!r.width || !r.height || drawnSize(el) >= LEGIBLE) continue;
+    if (!r.width || !r.height || (within && !within(r)) || el.closest(UNSHOWN)) continue;
+    const style = getComputedStyle(el);
+    if (style.display === "none" || style.visibility === "hidden" || drawnSize(el) >= LEGIBLE) continue;
     out.push({ el, words: el.textContent.trim(), rect: r });
   }
   return out;
@@ -130,7 +134,7 @@ export class BoardLens {
   readAt(x, y, target = document.elementFromPoint(x, y)) {
     const words = [];
     const near = (r) => x >= r.left - REACH && x <= r.right + REACH && y >= r.top - REACH && y <= r.bottom + REACH;
-    for (const item of smallPrint(this.view.board)) if (near(item.rect) && !words.includes(item.words)) words.push(item.words);
+    for (const item of smallPrint(this.view.board, near)) if (!words.includes(item.words)) words.push(item.words);
     const on = target && this.view.board.contains(target) ? target.hitFor || target : null;
     const tip = on ? tipOf(on) : "";
     if (tip && !words.includes(tip)) words.push(tip);

@@ -106,9 +106,12 @@ MEASURE = """async ([game, positions, seats, lang, width]) => {
           if (points.some(([x, y]) => x < b.left || x > b.right || y < b.top || y > b.bottom))
             faults.add(`${where} is cut by the edge of its drawing (svg.${top.getAttribute('class') || ''})`);
         }
-        boxes.push([quad, points, where]);
+        const xs = quad.map((q) => q.x), ys = quad.map((q) => q.y);
+        boxes.push([quad, points, where, [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]]);
       }
-      // Two labels overlap when a point over one's glyphs lies in the other's box.
+      // Two labels overlap when a point over one's glyphs lies in the other's box. The points
+      // lie inside their own box, so labels whose upright bounds are apart cannot overlap:
+      // only the others are compared point by point (a sweep along x, boxes sorted by left).
       const within = (quad, [x, y]) => {
         let sign = 0;
         for (let k = 0; k < 4; k++) {
@@ -120,9 +123,12 @@ MEASURE = """async ([game, positions, seats, lang, width]) => {
         }
         return true;
       };
-      for (let a = 0; a < boxes.length; a++) for (let b = a + 1; b < boxes.length; b++) {
-        const [qa, pa, wa] = boxes[a];
-        const [qb, pb, wb] = boxes[b];
+      boxes.sort((a, b) => a[3][0] - b[3][0]);
+      for (let a = 0; a < boxes.length; a++)
+      for (let b = a + 1; b < boxes.length && boxes[b][3][0] <= boxes[a][3][2]; b++) {
+        const [qa, pa, wa, ba] = boxes[a];
+        const [qb, pb, wb, bb] = boxes[b];
+        if (bb[1] > ba[3] || ba[1] > bb[3]) continue;
         if (pa.some((p) => within(qb, p)) || pb.some((p) => within(qa, p)))
           faults.add(`${wa} overlaps ${wb.split(': ').slice(1).join(': ')}`);
       }

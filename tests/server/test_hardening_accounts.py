@@ -113,6 +113,7 @@ def test_the_migration_gives_existing_accounts_their_keys(tmp_path: Path):
         assert sign_up(http, "dave").status_code == 201
 
 
+@pytest.mark.slow
 def test_a_login_flood_leaves_health_and_moves_served(tmp_path: Path):
     """16 threads posting logins as fast as they can from one address, with a real argon2
     cost: the flood is refused (429) past the address's limit, and every health check and

@@ -71,6 +71,7 @@ def race(*calls):
     return results
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 @pytest.mark.redis
 def test_two_processes_share_postgres_and_redis(pg_url, redis_url):
@@ -172,6 +173,7 @@ def _eventually(check, seconds: float = 10.0) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 @pytest.mark.redis
 def test_presence_crosses_processes_and_a_lost_redis_subscription_recovers(pg_url, redis_url):

@@ -16,6 +16,7 @@ schemathesis = pytest.importorskip("schemathesis")
 GenerationMode = schemathesis.GenerationMode
 
 
+@pytest.mark.slow
 def test_no_generated_request_makes_a_server_error(tmp_path):
     with TestClient(create_app(make_settings(f"sqlite:///{tmp_path / 'x.db'}"))) as http:
         a, b = Api(http), Api(http)

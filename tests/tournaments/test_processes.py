@@ -68,6 +68,7 @@ def test_two_processes_never_pair_a_round_twice(pg_url, redis_url):
         two.stop()
 
 
+@pytest.mark.slow
 def test_kill_9_at_any_moment_loses_nothing(sqlite_url):
     process = ServerProcess(server_env(sqlite_url, LUDOTECA_CLOCK_TICK_SECONDS="0.05"))
     try:

@@ -236,6 +236,7 @@ SIZES = """async ([game, positions, seats, lang]) => {
   return faults;
 }"""
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewport", [DESKTOP_WIDE, PHONE_TALL], ids=["1440x900", "390x844"])
 @pytest.mark.parametrize(("game_id", "seats", "options"), SETTINGS, ids=SETTING_IDS)
 def test_every_board_label_is_legible_at_1x_or_a_tap_away(server, new_page, game_id: str, seats: int,

@@ -85,6 +85,7 @@ def find_marked_mistake(page: Page) -> int:
     raise AssertionError("no marked decision has both of its moves on the board")
 
 
+@pytest.mark.slow
 def test_the_board_marks_the_move_played_and_the_bots_choice_at_a_mistake(review_server, new_page) -> None:
     en = strings("en")
     page = new_page(review_server.url)

@@ -35,6 +35,7 @@ def _organise(url: str, bots: int) -> tuple[Api, str]:
     return organiser, tid
 
 
+@pytest.mark.slow
 def test_join_play_and_see_the_standings_move(server, new_page) -> None:
     organiser, tid = _organise(server.url, 3)
     page = new_page(f"{server.url}/#/tournaments", viewport=PHONE_844)

@@ -31,7 +31,7 @@ from ludoteca.engine import Game, Move, Rng
 
 from .components import DISCOVERY, UNION, cards
 from .rules import CARD_INDEX
-from .scoring import HOLDERS, MAJORITY, holders_of, majority_of
+from .scoring import HOLDERS, MAJORITY, holders_of, majority_of, per_territory
 from .state import DRAW, FEAT, PAY, PIECE, START, THIRD, IwariState
 
 ROLLOUT_DEPTH = 40
@@ -64,18 +64,22 @@ def _tent_gain(state: IwariState, territory: int, tribe: int, seat: int) -> floa
     tribes = state.tribes
     base = territory * tribes
     counts = tuple(state.tent_count[base:base + tribes])
-    key = (counts, tribe, seat, state.seats)
-    gain = _GAINS.get(key)
+    gain = _GAINS.get((counts, tribe, seat, state.seats))
     if gain is None:
-        before = _majority(list(counts))
-        raised = list(counts)
-        raised[tribe] += 1
-        after = _majority(raised)
-        seats = state.seats
-        mine = after[seat] - before[seat]
-        others = sum(after[s] - before[s] for s in range(seats) if s != seat) / (seats - 1)
-        gain = _GAINS[key] = mine - others
+        gain = _gain(counts, tribe, seat, state.seats)
     return gain * state.territory_factor[territory]
+
+
+def _gain(counts: tuple[int, ...], tribe: int, seat: int, seats: int) -> float:
+    """_tent_gain before the territory's factor, from the tent ``counts`` there (kept in _GAINS)."""
+    before = _majority(list(counts))
+    raised = list(counts)
+    raised[tribe] += 1
+    after = _majority(raised)
+    mine = after[seat] - before[seat]
+    others = sum(after[s] - before[s] for s in range(seats) if s != seat) / (seats - 1)
+    gain = _GAINS[counts, tribe, seat, seats] = mine - others
+    return gain
 
 
 _GAINS: dict[tuple[tuple[int, ...], int, int, int], float] = {}
@@ -146,11 +150,23 @@ def _territory(state: IwariState, seat: int, legal: Sequence[Move], rng: Rng) ->
     if own:
         for card in state.hands[seat]:
             have[_CARD_BIOME[card]] += 1
+    # _tent_gain, inlined: every territory's counts at once (in C), the gains from _GAINS
+    rows = list(per_territory(state.tent_count, state.tribes))
+    factor = state.territory_factor
+    free = state.free
+    seats = state.seats
+    gains = _GAINS
     best: list[int] = []
     best_value = -1e9
     for i in range(n):
         t = index[legal[i]["territory"]]
-        value = twice * _tent_gain(state, t, tribe, seat) if state.free[t] else 0.0
+        if free[t]:
+            gain = gains.get((rows[t], tribe, seat, seats))
+            if gain is None:
+                gain = _gain(rows[t], tribe, seat, seats)
+            value = twice * (gain * factor[t])
+        else:
+            value = 0.0
         if own:
             if state.pieces_in[t]:
                 value += 0.5  # an explored territory takes two pieces
@@ -248,24 +264,19 @@ def _board_points(state: IwariState) -> tuple[list[float], list[float]]:
     tent_count = state.tent_count
     factor = state.territory_factor
     tents_pts = [0.0] * tribes
-    for t in range(len(factor)):
-        base = t * tribes
-        counts = tent_count[base:base + tribes]
+    known = MAJORITY
+    for counts, f in zip(per_territory(tent_count, tribes), factor, strict=True):
         if not any(counts):
             continue
-        f = factor[t]
-        for tribe, p in enumerate(_majority(counts)):
+        for tribe, p in enumerate(known.get(counts) or majority_of(counts)):
             tents_pts[tribe] += p * f
     other = [0.0] * tribes
     totem_count = state.totem_count
     covered = state.covered
     cfactor = state.connection_factor
     # per territory: (the totem majority holders as bits of tribes, the totems there)
-    known = HOLDERS
-    holders = []
-    for base in range(0, len(totem_count), tribes):
-        key = tuple(totem_count[base:base + tribes])
-        holders.append(known.get(key) or holders_of(key))
+    held = HOLDERS
+    holders = [held.get(key) or holders_of(key) for key in per_territory(totem_count, tribes)]
     for c in state.board.connections:
         if covered[c.index]:
             continue
@@ -283,20 +294,21 @@ def _board_points(state: IwariState) -> tuple[list[float], list[float]]:
     # Settlements: groups of 4+ joined tents score their size; a group of 3 is one tent
     # from it, so it counts half.
     neighbours = state.board.neighbours
-    tents = state.tents
-    seen = [tribe < 0 for tribe in tents]  # an empty space is no group's start
-    for start, tribe in enumerate(tents):
-        if seen[start]:
+    # a working copy of the tents: a space counted in a group is emptied (-1), so one test
+    # finds the unvisited tents of the group's tribe (enumerate reads the copy as it changes)
+    left = state.tents[:]
+    for start, tribe in enumerate(left):
+        if tribe < 0:
             continue
-        seen[start] = True
+        left[start] = -1
         stack = [start]
         size = 0
         while stack:
             s = stack.pop()
             size += 1
             for n in neighbours[s]:
-                if not seen[n] and tents[n] == tribe:
-                    seen[n] = True
+                if left[n] == tribe:
+                    left[n] = -1
                     stack.append(n)
         if size >= 4:
             other[tribe] += size

@@ -37,7 +37,9 @@ from .components import expeditions as expedition_deck
 from .state import DRAW, FEAT, NO_PIECE, OVER, PAY, PIECE, START, THIRD, TOTEM, IwariState
 from .tables import (
     ALL_BIOMES,
+    BIT_COUNT,
     CARD_BIT,
+    CARD_DIGIT,
     DECK_MOVE,
     DISCARD_MOVES,
     DISPLAY_MOVES,
@@ -56,6 +58,7 @@ CARD_IDS = CARDS.ids
 CARD_BIOME = CARDS.biome
 CARD_INDEX = {card_id: i for i, card_id in enumerate(CARD_IDS)}
 HAND = CARDS.hand
+DISPLAY = CARDS.display
 THIRD_TRIBE = 2
 """With 2 seats, tribe 2 is the third tribe both players play."""
 
@@ -265,8 +268,10 @@ def pending(state: IwariState) -> list[Decision]:
             cached = _FEAT_DECISIONS[seat, kind] = [
                 Decision(seat, Prompt(PROMPTS[FEAT], {"seat": seat, "feat": FEATS[kind]}))]
         return cached[:]
-    key = (phase, state.current, state.tribe, state.territory)
-    return (state.kit.decisions.get(key) or state.kit.decision(key, phase == PAY))[:]
+    # a piece or a pay decision, shared per (phase, seat, tribe, territory)
+    seat, tribe, territory = state.current, state.tribe, state.territory
+    cached = state.kit.decisions[phase - PIECE][seat][tribe][territory]
+    return (cached or state.kit.decision(phase == PAY, seat, tribe, territory))[:]
 
 
 # -- legal moves, per phase ----------------------------------------------------------------
@@ -286,35 +291,39 @@ def legal(state: IwariState, seat: int) -> list[Move]:
         return []
     moves: list[Move]
     if phase == DRAW:
+        display = state.display
+        if len(display) == DISPLAY and state.deck:
+            # the usual draw, unrolled: the deck, then the display's cards in order
+            a, b, c, d = display
+            return [DECK_MOVE.copy(), DISPLAY_MOVES[a].copy(), DISPLAY_MOVES[b].copy(),
+                    DISPLAY_MOVES[c].copy(), DISPLAY_MOVES[d].copy()]
         moves = [DECK_MOVE.copy()] if state.deck else []
-        for card in state.display:
+        for card in display:
             moves.append(DISPLAY_MOVES[card].copy())
         return moves
     if phase == START:
-        # open_mask, inlined
         hand = state.hands[seat]
+        # open_mask, inlined
         if state.room_for != state.pieces_in:
             room(state)
         mask = state.tent_room if state.tents_left[seat] > 0 else 0
         if state.totems_left[seat] > 0:
             mask |= state.totem_room
-        biomes = 0
-        for card in hand:
-            bit = CARD_BIT[card]
-            if biomes & bit:
-                biomes = ALL_BIOMES  # a pair pays anywhere
-                break
-            biomes |= bit
+        if len(hand) != HAND:
+            return _legal_start(state, hand, mask)
+        # a full hand, unrolled: payable() is the cards' biomes, or all of them if two
+        # cards share one (a pair pays anywhere)
+        a, b, c = hand
+        biomes = CARD_BIT[a] | CARD_BIT[b] | CARD_BIT[c]
+        if BIT_COUNT[biomes] < HAND:
+            biomes = ALL_BIOMES
         kit = state.kit
         mask &= kit.biome_territories[biomes]
         if mask:
-            moves = list(map(_copy, kit.territory_moves.get(mask) or kit.territory_shapes(mask)))
-            # IW-11: instead of a regular move, discard one card and draw one.
-            for card in hand:
-                moves.append(DISCARD_MOVES[card].copy())
-            return moves
-        moves = [DISCARD_MOVES[card].copy() for card in hand]
-        return moves or [PASS_MOVE.copy()]
+            # the open territories' moves, then IW-11: discard one card and draw one instead
+            return [*map(_copy, kit.territory_moves.get(mask) or kit.territory_shapes(mask)),
+                    DISCARD_MOVES[a].copy(), DISCARD_MOVES[b].copy(), DISCARD_MOVES[c].copy()]
+        return [DISCARD_MOVES[a].copy(), DISCARD_MOVES[b].copy(), DISCARD_MOVES[c].copy()]
     if phase == PIECE:
         t = state.territory
         kit = state.kit
@@ -354,7 +363,7 @@ def legal(state: IwariState, seat: int) -> list[Move]:
         biome = state.board.territory_biome[state.territory]
         code = biome + 1
         for card in hand:
-            code = code * 6 + CARD_BIOME[card] + 1
+            code = code * 6 + CARD_DIGIT[card]
         moves = []
         for i, j in PAY_PATTERNS.get(code) or pay_pattern(biome, hand):
             if j < 0:
@@ -363,6 +372,18 @@ def legal(state: IwariState, seat: int) -> list[Move]:
                 moves.append({"type": "pay", "cards": [CARD_IDS[hand[i]], CARD_IDS[hand[j]]]})
         return moves
     return LEGAL[phase](state, seat)
+
+
+def _legal_start(state: IwariState, hand: list[int], mask: int) -> list[Move]:
+    """The start of a turn with fewer than three cards (the deck and display run out):
+    the open territories (``mask``: room for the tribe's pieces), the discards, or a pass."""
+    moves: list[Move] = []
+    mask &= state.kit.biome_territories[payable(hand)]
+    if mask:
+        moves = list(map(_copy, state.kit.territory_shapes(mask)))
+    for card in hand:
+        moves.append(DISCARD_MOVES[card].copy())
+    return moves or [PASS_MOVE.copy()]
 
 
 @LEGAL.on(THIRD)
@@ -465,7 +486,7 @@ def _play_feat(state: IwariState, seat: int, move: Move, events: list[Event]) ->
 
 
 def _pay_and_place(state: IwariState, seat: int, cards: list[str], events: list[Event]) -> None:
-    """Pay ``cards`` (ids) and place the chosen piece (IW-7, IW-8)."""
+    """Pay ``cards`` (ids) and place the chosen piece (IW-7, IW-8), then go on with the move."""
     hand = state.hands[seat]
     discard = state.discard
     paid = 0  # the biomes paid, as digits 1-5 in base 6: part of the shared event's key (tables.py)
@@ -473,7 +494,7 @@ def _pay_and_place(state: IwariState, seat: int, cards: list[str], events: list[
         card = CARD_INDEX[card_id]
         hand.remove(card)
         discard.append(card)
-        paid = paid * 6 + CARD_BIOME[card] + 1
+        paid = paid * 6 + CARD_DIGIT[card]
     tribe = state.tribe
     if tribe == seat:
         state.played += len(cards)
@@ -489,7 +510,7 @@ def _pay_and_place(state: IwariState, seat: int, cards: list[str], events: list[
         state.totem_count[at] += 1
         state.totems_left[tribe] -= 1
         event = kit.placed_events.get(((tribe * kit.n_pieces + kit.n_spaces + t) << 16) + paid)
-        events.append(event or kit.placed_event(tribe, -1, t, cards))
+        events.append(event or kit.placed_event(tribe, -1, t, paid))
         if room_for is not None:
             # more totems: room for one more can only close (stale masks stay stale)
             room_for[t] += 1
@@ -504,7 +525,7 @@ def _pay_and_place(state: IwariState, seat: int, cards: list[str], events: list[
         state.free[t] -= 1
         state.tents_left[tribe] -= 1
         event = kit.placed_events.get(((tribe * kit.n_pieces + space) << 16) + paid)
-        events.append(event or kit.placed_event(tribe, space, t, cards))
+        events.append(event or kit.placed_event(tribe, space, t, paid))
         if state.tents_left[tribe] == 0 and not state.end_triggered:
             # IW-14: a tribe without tents ends the journey (after this round).
             state.end_triggered = True
@@ -526,7 +547,32 @@ def _pay_and_place(state: IwariState, seat: int, cards: list[str], events: list[
             feats.check(state, tribe, space, group)
         if state.expeditions_on:
             expeditions.check(state, tribe, len(group), events)
-    _after_piece(state, events)
+    # _after_piece and piece_possible, inlined: a pay is a fifth of all decisions
+    if state.feat_queue:
+        state.phase = FEAT
+        return
+    if state.placed < state.limit:
+        # another piece here if the hand pays for it (a card of the biome, or a pair) ...
+        need = kit.territory_bit[t]
+        seen = 0
+        for card in hand:
+            bit = CARD_BIT[card]
+            if bit == need or seen & bit:
+                # ... and a tent or a totem may go
+                if (state.free[t] > 0 and state.tents_left[tribe] > 0) or (
+                        state.limit == 2 and state.totems_left[tribe] > 0 and _totem_room(state) >> t & 1):
+                    state.phase = PIECE
+                    return
+                break
+            seen |= bit
+    _finish_move(state, events)
+
+
+def _totem_room(state: IwariState) -> int:
+    """``totem_room``, rebuilt first if it is stale."""
+    if state.room_for != state.pieces_in:
+        room(state)
+    return state.totem_room
 
 
 def _after_piece(state: IwariState, events: list[Event]) -> None:
@@ -554,7 +600,13 @@ def _finish_move(state: IwariState, events: list[Event]) -> None:
             state.phase = THIRD
             return
         _spend_rest(state, events)
-    _enter_draw(state, events)
+    # _enter_draw, inlined: every move but a discard or a pass ends here
+    state.tribe = seat
+    state.territory = -1
+    if len(hand) >= HAND or not (state.deck or state.display):
+        _end_turn(state, events)
+    else:
+        state.phase = DRAW
 
 
 def _spend_rest(state: IwariState, events: list[Event]) -> None:

@@ -41,15 +41,19 @@ def majority_of(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 def tent_scoring(state: IwariState) -> list[list[int]]:
     """Per territory, per tribe: tent points times the territory's factor (feats, IW-19)."""
-    tribes = state.tribes
-    counts = state.tent_count
     majority = MAJORITY
     out = []
-    for t, factor in enumerate(state.territory_factor):
-        key = tuple(counts[t * tribes:t * tribes + tribes])
+    for key, factor in zip(per_territory(state.tent_count, state.tribes), state.territory_factor, strict=True):
         points = majority.get(key) or majority_of(key)
         out.append(list(points) if factor == 1 else [p * factor for p in points])
     return out
+
+
+def per_territory(counts: list[int], tribes: int) -> zip[tuple[int, ...]]:
+    """The tuples of the tribes' counts, territory by territory, from a flat per-territory
+    list (``territory * tribes + tribe``): the strided columns zipped, in C, with no slice
+    and tuple per territory."""
+    return zip(*[counts[tribe::tribes] for tribe in range(tribes)], strict=True)
 
 
 def majority_holders(counts: list[int]) -> list[int]:
@@ -92,12 +96,8 @@ def totem_scoring(state: IwariState) -> list[list[int]]:
     the connection's factor. A connection under a mountain scores nothing.
     """
     tribes = state.tribes
-    totems = state.totem_count
     holders = HOLDERS
-    per_territory = []
-    for base in range(0, len(totems), tribes):
-        key = tuple(totems[base:base + tribes])
-        per_territory.append(holders.get(key) or holders_of(key))
+    held = [holders.get(key) or holders_of(key) for key in per_territory(state.totem_count, tribes)]
     covered = state.covered
     factor = state.connection_factor
     out = []
@@ -105,8 +105,8 @@ def totem_scoring(state: IwariState) -> list[list[int]]:
         row = [0] * tribes
         i = c.index
         if not covered[i]:
-            held_a, in_a = per_territory[c.a]
-            held_b, in_b = per_territory[c.b]
+            held_a, in_a = held[c.a]
+            held_b, in_b = held[c.b]
             both = held_a & held_b
             if both:
                 points = (in_a + in_b) * factor[i]
@@ -134,19 +134,20 @@ def component(board: GameMap, tents: list[int], start: int) -> list[int]:
 def settlements(state: IwariState) -> list[list[list[int]]]:
     """Per tribe, its settlements: groups of 4 or more joined tents, as sorted space lists."""
     neighbours = state.board.neighbours
-    tents = state.tents
     out: list[list[list[int]]] = [[] for _ in range(state.tribes)]
-    seen = [False] * len(tents)
-    for space, tribe in enumerate(tents):
-        if tribe < 0 or seen[space]:
+    # a working copy of the tents: a space put in a group is emptied (-1), so one test finds
+    # the unvisited tents of the group's tribe (enumerate reads the copy as it changes)
+    left = state.tents[:]
+    for space, tribe in enumerate(left):
+        if tribe < 0:
             continue
         # one flood fill per group, the group list growing while it is walked
-        seen[space] = True
+        left[space] = -1
         group = [space]
         for s in group:
             for n in neighbours[s]:
-                if not seen[n] and tents[n] == tribe:
-                    seen[n] = True
+                if left[n] == tribe:
+                    left[n] = -1
                     group.append(n)
         if len(group) >= 4:
             group.sort()

@@ -20,11 +20,15 @@ from .components import BIOMES, GameMap, cards, game_map
 _CARDS = cards()
 CARD_IDS = _CARDS.ids
 CARD_BIOME = _CARDS.biome
-CARD_INDEX = {card_id: i for i, card_id in enumerate(CARD_IDS)}
 CARD_BIT: tuple[int, ...] = tuple(1 << b for b in CARD_BIOME)
 """Per card, its biome as one bit (of five)."""
+CARD_DIGIT: tuple[int, ...] = tuple(b + 1 for b in CARD_BIOME)
+"""Per card, its biome as a digit 1-5: the keys of PAY_PATTERNS and of the placement events
+write a hand's (or a payment's) biomes in base 6."""
 ALL_BIOMES = (1 << len(BIOMES)) - 1
 """The payable biomes of a hand holding a pair: a pair pays anywhere (IW-8)."""
+BIT_COUNT: tuple[int, ...] = tuple(bin(mask).count("1") for mask in range(ALL_BIOMES + 1))
+"""Per mask of biomes, its number of biomes: a hand with fewer biomes than cards holds a pair."""
 DISCARD_MOVES: tuple[Move, ...] = tuple({"type": "discard", "card": c} for c in CARD_IDS)
 DISPLAY_MOVES: tuple[Move, ...] = tuple({"type": "draw", "from": "display", "card": c} for c in CARD_IDS)
 DECK_MOVE: Move = {"type": "draw", "from": "deck"}
@@ -50,6 +54,11 @@ def payable(hand: list[int]) -> int:
         seen |= bit
     return seen
 
+
+PAID_NAMES: dict[int, tuple[str, ...]] = {
+    (a + 1) * 6 + b + 1 if a >= 0 else b + 1: (BIOMES[b],) if a < 0 else (BIOMES[a], BIOMES[b])
+    for a in range(-1, len(BIOMES)) for b in range(len(BIOMES))}
+"""The biome names of a payment (one card, or a pair in the order paid), per its digits in base 6."""
 
 PAY_PATTERNS: dict[int, tuple[tuple[int, int], ...]] = {}
 """The ways to pay a piece (IW-8) as positions in the hand, (i, -1) for a single card and
@@ -112,8 +121,10 @@ class MapKit:
         self.tent_moves: tuple[Move, ...] = tuple({"type": "tent", "space": s} for s in board.space_ids)
         self.territory_moves: dict[int, tuple[Move, ...]] = {}
         """Per mask of territories, their territory moves in territory order (filled as met)."""
-        self.decisions: dict[tuple[int, int, int, int], list[Decision]] = {}
-        """The piece and pay decisions, per (phase, seat, tribe, territory) (filled as met)."""
+        self.decisions: tuple[list[list[list[list[Decision] | None]]], ...] = tuple(
+            [[[None] * n_t for _tribe in range(SEATS)] for _seat in range(SEATS)] for _pay in (False, True))
+        """The piece and pay decisions, ``decisions[pay][seat][tribe][territory]`` with ``pay`` 0 or 1
+        (filled as met: plain indexing, no key to build and hash)."""
         self.placed_events: dict[int, Event] = {}
         """The placement events, per (tribe, piece, biomes paid) (filled as met)."""
 
@@ -124,34 +135,27 @@ class MapKit:
                 {"type": "territory", "territory": tid} for t, tid in enumerate(self.tids) if mask >> t & 1)
         return shapes
 
-    def decision(self, key: tuple[int, int, int, int], pay: bool) -> list[Decision]:
-        """The shared one-item list of a piece or pay decision, ``key`` (phase, seat,
-        tribe, territory)."""
-        _, seat, tribe, territory = key
+    def decision(self, pay: bool, seat: int, tribe: int, territory: int) -> list[Decision]:
+        """The shared one-item list of a piece or pay decision."""
         args: dict[str, Any] = {"seat": seat, "tribe": tribe, "territory": self.tids[territory]}
         # The third tribe's move cannot be ended early (IW-9): its prompt offers no "end".
         prompt = PAY_PROMPT if pay else PIECE_PROMPT if tribe == seat else THIRD_PIECE_PROMPT
-        cached = self.decisions[key] = [Decision(seat, Prompt(prompt, args))]
+        cached = self.decisions[int(pay)][seat][tribe][territory] = [Decision(seat, Prompt(prompt, args))]
         return cached
 
-    def placed_event(self, tribe: int, space: int, territory: int, paid: list[str]) -> Event:
+    def placed_event(self, tribe: int, space: int, territory: int, paid: int) -> Event:
         """The event of a piece placed: a tent on ``space``, or a totem (``space`` < 0) in
-        ``territory``, paid with the cards ``paid`` (ids). Shared, keyed by the tribe, the
-        piece and the biomes paid (digits 1-5 in base 6: rules.perform computes it)."""
-        biomes = [CARD_BIOME[CARD_INDEX[c]] for c in paid]
-        code = 0
-        for b in biomes:
-            code = code * 6 + b + 1
-        piece = space if space >= 0 else self.n_spaces + territory
+        ``territory``, paid with cards of the biomes ``paid`` (digits 1-5 in base 6, in the
+        order paid: rules.perform computes it). Shared, keyed by the tribe, the piece and ``paid``."""
         tid = self.tids[territory]
-        names = [BIOMES[b] for b in biomes]
+        names = list(PAID_NAMES[paid])
         if space >= 0:
             event = Event("iwari.placed_tent", {"tribe": tribe, "territory": tid,
                                                 "space": self.board.space_ids[space], "paid": names})
         else:
             event = Event("iwari.placed_totem", {"tribe": tribe, "territory": tid, "paid": names})
-        if code < 1 << 16:
-            self.placed_events[((tribe * self.n_pieces + piece) << 16) + code] = event
+            space = self.n_spaces + territory  # the totem circle's piece number
+        self.placed_events[((tribe * self.n_pieces + space) << 16) + paid] = event
         return event
 
 

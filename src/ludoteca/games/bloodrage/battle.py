@@ -7,6 +7,7 @@ protect* -> lose_destroy -> outcome (lose and win hooks) -> pillage_success? -> 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.engine import Event
@@ -14,21 +15,20 @@ from ludoteca.engine.flow import Step, TaskFlow
 
 from .board import (
     F_LANDED,
+    MASK_OF,
     adjacent,
-    figs,
     figures_in,
-    flag_bits,
     gain_glory,
     has_upgrade,
     kinds_at,
+    occupancy,
     order_from,
     pillage_reward,
     present,
-    room,
     set_loc,
     str_at,
 )
-from .components import ADJACENT, CARDS, LOC_INDEX, LOCATIONS, SHIP_KINDS, TRACKS
+from .components import ADJACENT, CARDS, LOC_INDEX, LOCATIONS, SHIP_KINDS, TRACKS, VILLAGES, YGG
 from .effects import HOOKS, destroy, fire
 from .state import Battle, BRState
 
@@ -36,6 +36,7 @@ FLOW: TaskFlow[BRState] = TaskFlow("bloodrage battle")
 """The steps of a pillage and its battle."""
 
 AFTER_REVEAL = frozenset({"heimdalls_eye", "heimdalls_gaze"})
+_AFTER_REVEAL_IDS = frozenset(cid for cid, card in CARDS.items() if card.name in AFTER_REVEAL)
 
 
 def start_pillage(state: BRState, seat: int, p: int, q: list, ev: list) -> None:
@@ -62,26 +63,27 @@ def _joinable(state: BRState, seat: int, p: int) -> list[tuple[str, int]]:
     return out
 
 
-def _can_join(state: BRState, seat: int, p: int) -> bool:
-    """Whether ``_joinable`` would give anything: a figure that is not a ship in a standing
-    adjacent province."""
-    # the seat's summary: bits of the places where it has a figure that is not a ship
-    return bool(figs(state, seat)[F_LANDED] & _ADJ_BITS[p] & ~flag_bits(state.destroyed))
-
-
 _ADJ_BITS = tuple(sum(1 << q for q in ADJACENT[p]) for p in range(len(ADJACENT)))
 
 
 def _call_seats(state: BRState, task: tuple) -> list[int]:
     b = state.battle
     assert b is not None
-    while True:
-        if room(state, b.province) <= 0 or b.declines >= state.n:
-            return []
-        if _can_join(state, b.call_seat, b.province):
+    p = b.province
+    occ = occupancy(state)  # the summaries too, counted afresh if they were stale
+    if p != YGG and occ[p] >= VILLAGES[p]:  # room(state, p) <= 0, without its calls
+        return []
+    n = state.n
+    near = _ADJ_BITS[p] & ~MASK_OF[tuple(state.destroyed)]  # flag_bits, inlined
+    summaries: list[list[int]] = state.figs  # type: ignore[assignment]
+    while b.declines < n:
+        # whether _joinable would give anything: the seat's summary has a figure that is not a
+        # ship in a standing adjacent province
+        if summaries[b.call_seat][F_LANDED] & near:
             return [b.call_seat]
         b.declines += 1
-        b.call_seat = (b.call_seat + 1) % state.n
+        b.call_seat = (b.call_seat + 1) % n
+    return []
 
 
 def _call_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
@@ -118,7 +120,11 @@ def _after_call(state: BRState, task: tuple, q: list, ev: list) -> None:
     b = state.battle
     assert b is not None
     p = b.province
-    b.participants = [s for s in order_from(state, b.pillager) if present(state, s, p)]
+    here = []  # a plain loop: a comprehension costs a function and a frame
+    for s in order_from(state, b.pillager):
+        if present(state, s, p):
+            here.append(s)
+    b.participants = here
     if b.participants == [b.pillager]:
         ev.append(Event("br.no_battle", {"seat": b.pillager, "province": LOCATIONS[p]}))
         b.winner = b.pillager
@@ -131,8 +137,10 @@ def _after_call(state: BRState, task: tuple, q: list, ev: list) -> None:
     b.valkyrie = [s for s in b.participants  # one C test first: most clans have no Valkyrie
                   if "valkyrie" in state.kinds[s]
                   and any(state.kinds[s][i] == "valkyrie" for i in figures_in(state, s, p))]
-    ev.append(Event("br.battle", {"province": LOCATIONS[p], "seats": b.participants[:],
-                                  "str": [str_at(state, s, p) for s in b.participants]}))
+    strength = []
+    for s in b.participants:
+        strength.append(str_at(state, s, p))
+    ev.append(Event("br.battle", {"province": LOCATIONS[p], "seats": b.participants[:], "str": strength}))
     q.extend([("cards",), ("reveal",), ("extra",), ("resolve",)])
 
 
@@ -144,11 +152,18 @@ FLOW.add_auto("after_call", _after_call)
 def _cards_seats(state: BRState, task: tuple) -> list[int]:
     b = state.battle
     assert b is not None
-    return [s for s in b.participants if not b.chosen[s] and state.hands[s]]
+    seats = []  # a plain loop: a comprehension costs a function and a frame
+    for s in b.participants:
+        if not b.chosen[s] and state.hands[s]:
+            seats.append(s)
+    return seats
 
 
 def _cards_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "play", "card": cid} for cid in state.hands[seat]]
+    moves = []  # a plain loop: a comprehension costs a function and a frame
+    for cid in state.hands[seat]:
+        moves.append({"type": "play", "card": cid})
+    return moves
 
 
 _CHOSEN = tuple(Event("br.card_chosen", {"seat": s}) for s in range(4))
@@ -210,7 +225,10 @@ def _reveal(state: BRState, task: tuple, q: list, ev: list) -> None:
                 if o != s and CARDS[ocid].name != "thors_primacy" and ocid not in b.cancelled:
                     b.cancelled.append(ocid)
                     ev.append(Event("br.cancelled", {"seat": o, "card": CARDS[ocid].name}))
-    watchers = [s for s, cid in new if CARDS[cid].name == "heimdalls_watch" and cid not in b.cancelled]
+    watchers = []  # plain loops: a comprehension costs a function and a frame
+    for s, cid in new:
+        if CARDS[cid].name == "heimdalls_watch" and cid not in b.cancelled:
+            watchers.append(s)
     if watchers:
         total = sum(card_bonus(state, s, cid) for s in b.participants for cid in b.played[s])
         for s in b.participants:
@@ -220,7 +238,9 @@ def _reveal(state: BRState, task: tuple, q: list, ev: list) -> None:
             gain_glory(state, s, total, "heimdalls_watch", ev)
         q.extend([("cards",), ("reveal",)])
         return
-    ids = {cid for _, cid in new}
+    ids = set()
+    for _, cid in new:
+        ids.add(cid)
     for s in order_from(state, b.pillager):
         for cid in b.played[s]:
             if cid in ids and cid not in b.cancelled:
@@ -248,8 +268,12 @@ def _extra_seats(state: BRState, task: tuple) -> list[int]:
 
 
 def _extra_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]:
-    moves: list[dict[str, Any]] = [{"type": "play_extra", "card": c} for c in state.hands[seat]
-                                   if CARDS[c].name in AFTER_REVEAL]
+    moves: list[dict[str, Any]] = []  # a plain loop: a comprehension costs a function and a frame
+    hand = state.hands[seat]
+    if not _AFTER_REVEAL_IDS.isdisjoint(hand):  # most hands hold neither card: one C test
+        for c in hand:
+            if c in _AFTER_REVEAL_IDS:
+                moves.append({"type": "play_extra", "card": c})
     moves.append({"type": "decline"})
     return moves
 
@@ -275,8 +299,32 @@ FLOW.decision("extra", Step("br.prompt.extra_card", _extra_seats, _extra_legal, 
 def totals(state: BRState) -> dict[int, int]:
     b = state.battle
     assert b is not None
-    return {s: str_at(state, s, b.province) + sum(card_bonus(state, s, c) for c in b.played[s])
-            for s in b.participants}
+    out = {}  # plain loops: a comprehension or a generator costs a function and a frame
+    for s in b.participants:
+        total = str_at(state, s, b.province)
+        for c in b.played[s]:
+            total += card_bonus(state, s, c)
+        out[s] = total
+    return out
+
+
+def _chain(state: BRState, tasks: tuple | list, q: list, ev: list) -> None:
+    """Queue ``tasks`` after what ``q`` holds, as the caller (an automatic task) would, but run
+    each automatic one here while nothing is queued before it: the flow would pop and run it
+    next anyway, so the order of every effect and event is the same, without a trip through
+    the stack. The caller must read no state after this (the tasks may change it). From the
+    first decision, or the first task that queues something, the rest are queued."""
+    for k, task in enumerate(tasks):
+        fn = _CHAINED.get(task[0])
+        if q or fn is None:
+            q.extend(tasks[k:])
+            return
+        fn(state, task, q, ev)
+
+
+_PILLAGE_SUCCESS, _WIN_GLORY, _BATTLE_END, _CARDS_BACK = ("pillage_success",), ("win_glory",), ("battle_end",), \
+    ("cards_back",)
+_AFTER_RESOLVE = (("lose_destroy",), ("outcome",))
 
 
 def _resolve(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -293,10 +341,10 @@ def _resolve(state: BRState, task: tuple, q: list, ev: list) -> None:
     b.winner = top[0] if len(top) == 1 else -1
     ev.append(Event("br.totals", {"totals": [[s, v] for s, v in tot.items()], "winner": b.winner}))
     # The same outcome as readable log lines: one strength per clan, then the verdict.
-    ev.extend(Event("br.strength", {"seat": s, "strength": v}) for s, v in tot.items())
+    for s, v in tot.items():
+        ev.append(Event("br.strength", {"seat": s, "strength": v}))
     ev.append(Event("br.battle_won", {"winner": b.winner}) if b.winner >= 0 else Event("br.battle_tied"))
-    q.append(("lose_destroy",))
-    q.append(("outcome",))
+    _chain(state, _AFTER_RESOLVE, q, ev)
 
 
 FLOW.add_auto("resolve", _resolve)
@@ -305,7 +353,11 @@ FLOW.add_auto("resolve", _resolve)
 def _losers(state: BRState) -> list[int]:
     b = state.battle
     assert b is not None
-    return [s for s in b.participants if s != b.winner]
+    losers = []  # a plain loop: a comprehension costs a function and a frame
+    for s in b.participants:
+        if s != b.winner:
+            losers.append(s)
+    return losers
 
 
 def _lose_destroy(state: BRState, task: tuple, q: list, ev: list) -> None:
@@ -324,15 +376,17 @@ def _outcome(state: BRState, task: tuple, q: list, ev: list) -> None:
     assert b is not None
     ctx = {"province": b.province, "winner": b.winner}
     fire(state, "lose", _losers(state), ctx, q, ev, battle_cards=True)
+    tail: list[tuple] = []
     if b.winner >= 0:
         fire(state, "win", [b.winner], ctx, q, ev, battle_cards=True)
         if b.winner == b.pillager:
-            q.append(("pillage_success",))
-        q.append(("win_glory",))
-    q.append(("battle_end",))
+            tail.append(_PILLAGE_SUCCESS)
+        tail.append(_WIN_GLORY)
+    tail.append(_BATTLE_END)
     if b.winner >= 0 and has_upgrade(state, b.winner, "tyrs_prowess"):
-        q.append(("prowess", b.winner))
-    q.append(("cards_back",))
+        tail.append(("prowess", b.winner))
+    tail.append(_CARDS_BACK)
+    _chain(state, tail, q, ev)  # every state read above is done before any of them runs
 
 
 FLOW.add_auto("outcome", _outcome)
@@ -392,6 +446,11 @@ def _pillage_success(state: BRState, task: tuple, q: list, ev: list) -> None:
 
 
 FLOW.add_auto("pillage_success", _pillage_success)
+
+_CHAINED: dict[str, Callable[[BRState, tuple, list, list], None]] = {
+    "lose_destroy": _lose_destroy, "outcome": _outcome, "pillage_success": _pillage_success,
+    "win_glory": _win_glory, "battle_end": _battle_end, "cards_back": _cards_back}
+"""The automatic tasks that ``_chain`` may run in place (the flow's own functions)."""
 
 
 # -- Thor's Domain: after an invasion, pillage that province for 2 rage ------------------------------

@@ -48,7 +48,7 @@ _NAME = {cid: c.name for cid, c in CARDS.items()}
 _NAME[""] = ""
 
 
-_UPGRADE_NAMES: dict[tuple[str, ...], frozenset[str]] = {}
+NAMES_OF = _UPGRADE_NAMES = {}  # type: dict[tuple[str, ...], frozenset[str]]
 """A seat's upgrade row -> the names of its cards. Rows are tuples, replaced and never changed
 in place, and only a few distinct rows occur, so asking an upgrade is one look-up and one
 set test instead of a walk over the eight slots."""
@@ -82,7 +82,7 @@ _CAP1 = tuple(c - 1 for c in _CAP)
 # the places where a ship (or a sea serpent) stands, bits of the figures (by index) in the
 # reserve], then how many figures that are not ships stand on each place, then how many ships.
 F_BOARD, F_LANDED, F_SHIPS, F_RESERVE = 0, 1, 2, 3
-_L = 4
+_L = F_LANDED_AT = 4
 _S = _L + _NLOC
 _FIGS_LEN = _S + _NLOC
 
@@ -149,12 +149,14 @@ def set_loc(state: BRState, seat: int, i: int, to: int) -> None:
     if of is None:
         return
     snap = of[seat]
-    if i >= len(snap) or snap[i] != old:  # counted for another layout: occupancy recounts
+    try:
+        if snap[i] != old:  # counted for another layout: occupancy recounts
+            return
+    except IndexError:  # a figure added by hand: the same
         return
     snap[i] = to
-    occ = state.occ
+    occ: list[int] = state.occ  # type: ignore[assignment]
     f = state.figs[seat]  # type: ignore[index]
-    assert occ is not None
     if old >= 0 or to >= 0:
         if state.kinds[seat][i] in SHIP_KINDS:
             base, bits = _S, F_SHIPS
@@ -201,7 +203,7 @@ def add_figure(state: BRState, seat: int, kind: str) -> None:
         state.figs[seat][F_RESERVE] |= 1 << i  # type: ignore[index]
 
 
-_MASK_OF = {bits[::-1]: m for m, bits in enumerate(product((False, True), repeat=_NPROV))}
+MASK_OF = _MASK_OF = {bits[::-1]: m for m, bits in enumerate(product((False, True), repeat=_NPROV))}
 """A row of province flags (destroyed, pillaged) -> the same as bits."""
 
 
@@ -213,22 +215,56 @@ def flag_bits(flags: list[bool]) -> int:
 PROVS_OF = tuple(tuple(compress(range(_NPROV), bits[::-1])) for bits in product((False, True), repeat=_NPROV))
 """Bits -> the provinces, ascending."""
 OUTER_BITS = sum(1 << p for p in OUTER)
+BASE_KINDS = _BASE_KINDS = ("leader", "ship", *("warrior",) * 8)
+"""A clan's figures before any monster; monsters are appended after them. rules.new_state gives
+every seat this very tuple, so that most tests for it are one identity test."""
+WARRIOR_BITS = sum(1 << i for i, kind in enumerate(BASE_KINDS) if kind == "warrior")
+"""Bits (by figure index) of a clan's eight warriors."""
+ONE_WARRIOR = WARRIOR_BITS & -WARRIOR_BITS
+NOT_WARRIORS = ~WARRIOR_BITS
+_EIGHT_WARRIORS = BASE_KINDS[2:]
 _RESERVE_KINDS: dict[tuple[tuple[str, ...], int], tuple[str, ...]] = {}
-"""(a seat's figure kinds, bits of its figures in the reserve) -> the distinct kinds in the
-reserve, in figure order (few distinct keys: warriors are many, kinds few)."""
+"""(a seat's figure kinds, bits of its figures in the reserve with the warriors' bits folded into
+one, as ``reserve_key`` does) -> the distinct kinds in the reserve, in figure order."""
+
+
+def reserve_key(kinds: tuple[str, ...], res: int) -> int:
+    """``res`` with the bits of warriors 2-9 folded into the first: which warriors wait in the
+    reserve does not change the kinds found there, and the memos keyed by it see many fewer
+    keys. Sound only when figures 2-9 are warriors (``foldable``)."""
+    return res & NOT_WARRIORS | ONE_WARRIOR if res & WARRIOR_BITS else res
+
+
+def foldable(kinds: tuple[str, ...]) -> bool:
+    """Whether figures 2-9 are the eight warriors (always, but for a state built by hand)."""
+    return kinds[2:10] == _EIGHT_WARRIORS
+
+
+MEMO_BOUND = 8192
+"""Entries a memo keyed by ``reserve_key`` holds before it starts again: a long-lived server
+sees many rows."""
+
+
+def remember(memo: dict, kinds: tuple[str, ...], key: int, value: object) -> None:
+    """Keeps ``value`` in ``memo`` under (kinds, key) when the key is sound for ``kinds``
+    (``foldable``); a row built by hand is figured afresh every time."""
+    if foldable(kinds):
+        if len(memo) > MEMO_BOUND:
+            memo.clear()
+        memo[(kinds, key)] = value
 
 
 def reserve_kinds(kinds: tuple[str, ...], res: int) -> tuple[str, ...]:
     """The distinct kinds of the figures whose bits are set in ``res``, in figure order."""
-    found = _RESERVE_KINDS.get((kinds, res))
+    key = res & NOT_WARRIORS | ONE_WARRIOR if res & WARRIOR_BITS else res  # reserve_key, inlined
+    found = _RESERVE_KINDS.get((kinds, key))
     if found is None:
         seen: list[str] = []
         for i, kind in enumerate(kinds):
             if res >> i & 1 and kind not in seen:
                 seen.append(kind)
-        if len(_RESERVE_KINDS) > 8192:  # bounded: a long-lived server sees many rows
-            _RESERVE_KINDS.clear()
-        found = _RESERVE_KINDS[(kinds, res)] = tuple(seen)
+        found = tuple(seen)
+        remember(_RESERVE_KINDS, kinds, key, found)
     return found
 
 
@@ -287,13 +323,38 @@ def present(state: BRState, seat: int, p: int) -> bool:
     return False
 
 
+def first_at(state: BRState, seat: int, at: int, kind: str) -> int:
+    """The index of ``seat``'s first figure of ``kind`` at ``at``, or -1: found with the C
+    ``list.index`` rather than a Python loop over every figure."""
+    locs = state.locs[seat]
+    kinds = state.kinds[seat]
+    i = -1
+    try:
+        while True:
+            i = locs.index(at, i + 1)
+            if kinds[i] == kind:
+                return i
+    except ValueError:
+        return -1
+
+
 def kinds_at(state: BRState, seat: int, at: int) -> list[str]:
     """The distinct figure kinds ``seat`` has at ``at``, in figure order."""
     seen: list[str] = []
     locs = state.locs[seat]
     if at not in locs:
         return seen
-    for kind, loc in zip(state.kinds[seat], locs, strict=True):
+    kinds = state.kinds[seat]
+    # no monster: the leader, the ship, then the warriors
+    if (kinds is _BASE_KINDS or kinds == _BASE_KINDS) and at >= 0:
+        if locs[0] == at:
+            seen.append("leader")
+        if locs[1] == at:
+            seen.append("ship")
+        if figs(state, seat)[_L + at] > (locs[0] == at):  # landed figures there besides the leader
+            seen.append("warrior")
+        return seen
+    for kind, loc in zip(kinds, locs, strict=True):
         if loc == at and kind not in seen:
             seen.append(kind)
     return seen
@@ -327,15 +388,11 @@ def figure_str(kind: str, loc: int) -> int:
     return MONSTER_STR.get(kind, 1)
 
 
-_BASE_KINDS = ("leader", "ship", *("warrior",) * 8)
-"""A clan's figures before any monster (rules.new_state)."""
-
-
 def str_at(state: BRState, seat: int, p: int) -> int:
     """The STR ``seat`` has in province ``p`` with its supporting fjords."""
     locs = _BATTLE_LOCS[p]
     kinds = state.kinds[seat]
-    if kinds == _BASE_KINDS:  # no monster: the leader, the ship and the rest from the summary
+    if kinds is _BASE_KINDS or kinds == _BASE_KINDS:  # no monster: the leader, the ship and the rest from the summary
         row = state.locs[seat]
         f = figs(state, seat)
         landed = 0
@@ -347,7 +404,14 @@ def str_at(state: BRState, seat: int, p: int) -> int:
             landed -= 1
         if row[1] in locs:
             total += 2
-        return total + warriors_str(state, seat, landed) if landed else total
+        if not landed or not state.upgrades[seat][0]:  # no warrior, or no warrior upgrade: 1 each
+            return total + landed
+        return total + warriors_str(state, seat, landed)
+    return str_among(state, seat, locs)
+
+
+def str_among(state: BRState, seat: int, locs: tuple[int, ...]) -> int:
+    """The STR of ``seat``'s figures standing in ``locs``, counted figure by figure."""
     warriors = total = 0
     for kind, at in zip(state.kinds[seat], state.locs[seat], strict=True):
         if at in locs:
@@ -359,9 +423,20 @@ def str_at(state: BRState, seat: int, p: int) -> int:
 
 
 def figures_in(state: BRState, seat: int, p: int) -> list[int]:
-    locs = _BATTLE_LOCS[p]
-    out = []  # a plain loop: a comprehension costs a function and a frame
-    for i, at in enumerate(state.locs[seat]):
+    """The indices of ``seat``'s figures in province ``p`` and its supporting fjords."""
+    return figures_at(state, seat, _BATTLE_LOCS[p])
+
+
+def figures_at(state: BRState, seat: int, locs: tuple[int, ...]) -> list[int]:
+    """The indices of ``seat``'s figures at any of ``locs``, in figure order."""
+    out: list[int] = []
+    row = state.locs[seat]
+    for at in locs:  # a few C membership tests first: most clans have none there
+        if at in row:
+            break
+    else:
+        return out
+    for i, at in enumerate(row):  # a plain loop: a comprehension costs a function and a frame
         if at in locs:
             out.append(i)
     return out

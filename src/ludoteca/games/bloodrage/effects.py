@@ -32,6 +32,7 @@ from .board import (
     can_raise,
     figs,
     figures_in,
+    first_at,
     gain_glory,
     has_upgrade,
     horns,
@@ -123,12 +124,23 @@ def fire(state: BRState, timing: str, seats: list[int], ctx: dict[str, Any], q: 
     table = _BY_TIMING.get(timing)
     if table is None:
         table = _hooks_for(timing)
+    ids = _HOOKED.get(timing)  # upgrade_hooks' gate, asked once for every seat
+    if ids is None:
+        ids = _HOOKED[timing] = frozenset(table)
     b = state.battle if battle_cards else None
     for seat in seats:
         ups = state.upgrades[seat]  # a tuple: hooks replace it, never change it
-        played = [cid for cid in b.played[seat] if cid not in b.cancelled] if b is not None else ()
-        for cid, fn in upgrade_hooks(timing, ups):
-            fn(state, seat, cid, ctx, q, ev)
+        played: list[str] = []
+        # the revealed cards in force, taken before any hook runs (a loop: no frame), when one of
+        # them has a hook for the timing (``ids`` holds every card that has one)
+        if b is not None and b.played[seat] and not ids.isdisjoint(b.played[seat]):
+            cancelled = b.cancelled
+            for cid in b.played[seat]:
+                if cid not in cancelled:
+                    played.append(cid)
+        if not ids.isdisjoint(ups):  # most rows have no upgrade with a hook for the timing
+            for cid, fn in upgrade_hooks(timing, ups):
+                fn(state, seat, cid, ctx, q, ev)
         for cid in played:
             card_hook = table.get(cid)
             if card_hook is not None:
@@ -206,10 +218,9 @@ FLOW.decision("protect", Step("br.prompt.protect", _protect_seats, _protect_lega
 def place(state: BRState, seat: int, kind: str, to: int, reason: str, q: list, ev: list,
           source: int = RESERVE) -> None:
     """Put a figure from the reserve (or Valhalla) onto the board, then fire "invaded"."""
-    for i, at in enumerate(state.locs[seat]):
-        if at == source and state.kinds[seat][i] == kind:
-            set_loc(state, seat, i, to)
-            break
+    i = first_at(state, seat, source, kind)
+    if i >= 0:
+        set_loc(state, seat, i, to)
     ev.append(Event("br.invade", {"seat": seat, "figure": kind, "to": LOCATIONS[to], "reason": reason}))
     if upgrade_hooks("invaded", state.upgrades[seat]):  # fire, when it has something to call
         fire(state, "invaded", [seat], {"kind": kind, "at": to, "reason": reason}, q, ev)

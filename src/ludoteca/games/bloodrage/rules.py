@@ -18,16 +18,24 @@ from ludoteca.engine.flow import Step, TaskFlow
 
 from . import battle, effects, opening
 from .board import (
+    BASE_KINDS,
     F_BOARD,
     F_LANDED,
+    F_LANDED_AT,
     F_RESERVE,
     F_SHIPS,
+    MASK_OF,
+    NAMES_OF,
+    NOT_WARRIORS,
+    ONE_WARRIOR,
     OUTER_BITS,
     PROVS_OF,
+    WARRIOR_BITS,
     add_figure,
     battle_locs,
     can_raise,
-    flag_bits,
+    figs,
+    figures_at,
     gain_glory,
     has_upgrade,
     horns,
@@ -35,6 +43,7 @@ from .board import (
     occupancy,
     on_board,
     order_from,
+    remember,
     reserve_kinds,
     set_loc,
     str_at,
@@ -49,6 +58,7 @@ from .components import (
     FJORD_SUPPORTS,
     LOC_INDEX,
     LOCATIONS,
+    MONSTER_COST,
     OUTER,
     OUTER_TOKENS,
     PROVINCES,
@@ -102,7 +112,7 @@ def new_state(seats: int, options: Mapping[str, Any], rng: Rng) -> BRState:
     s.hands = [[] for _ in range(seats)]
     s.quests = [[] for _ in range(seats)]
     s.upgrades = [("",) * len(SLOTS) for _ in range(seats)]
-    s.kinds = [("leader", "ship", *("warrior",) * 8) for _ in range(seats)]
+    s.kinds = [BASE_KINDS] * seats  # one shared tuple (replaced, never changed): identity tests
     s.locs = [[RESERVE] * 10 for _ in range(seats)]
     s.pillaged = [False] * len(PROVINCES)
     s.destroyed = [False] * len(PROVINCES)
@@ -141,11 +151,21 @@ def new_state(seats: int, options: Mapping[str, Any], rng: Rng) -> BRState:
 
 _STEPS = FLOW.steps
 _AUTO = FLOW.auto
-_STEP_OF: dict[str, Step[BRState]] = {}
-_AUTO_OF: dict[str, Any] = {}
-"""Plain dicts with the flow's tables (filled at the end of this module, once every task is
-registered): the interpreter's fast path for a dict look-up does not serve the Dispatch
-subclass. A task registered later is found in the flow's own tables."""
+_RUN: dict[str, tuple[Step[BRState] | None, Any]] = {}
+"""Task kind -> (its Step, None) for a decision, (None, its function) for an automatic task: one
+plain dict subscript per task (the interpreter's fast path for a dict look-up does not serve the
+Dispatch subclass). Filled at the end of this module, once every task is registered; a task
+registered later is found by filling it again from the flow's own tables."""
+
+
+def _fill_run() -> None:
+    _RUN.update({kind: (step, None) for kind, step in _STEPS.items()})
+    _RUN.update({kind: (None, fn) for kind, fn in _AUTO.items()})
+
+
+def _step_of(task: tuple) -> Step[BRState]:
+    step = _RUN.get(task[0], (None, None))[0]
+    return step if step is not None else _STEPS[task[0]]  # registered later, or not a decision: raises
 
 
 def _advance(state: BRState, stack: list, ev: list) -> None:
@@ -153,10 +173,16 @@ def _advance(state: BRState, stack: list, ev: list) -> None:
     decision it stops at in ``state.asked``: ``pending`` and ``legal`` read them instead of asking
     the step again (for the call to arms or a free invasion that recounts room and figures).
     Nothing but ``perform`` changes a state between, and ``perform`` forgets them first."""
-    steps_get = _STEP_OF.get
     while stack and not state.over:
         task = stack[-1]
-        step = steps_get(task[0])
+        try:
+            step, fn = _RUN[task[0]]
+        except KeyError:  # a task registered after this module was read, or an unknown one
+            _fill_run()
+            if task[0] not in _RUN:
+                stack.pop()
+                _AUTO[task[0]]  # unknown: raises, naming the table
+            continue
         if step is not None:
             seats = step.seats(state, task)
             if seats:
@@ -164,18 +190,8 @@ def _advance(state: BRState, stack: list, ev: list) -> None:
                 return
             stack.pop()
             continue
-        try:
-            fn = _AUTO_OF[task[0]]
-        except KeyError:  # a task registered after this module was read, or an unknown one
-            _STEP_OF.update(_STEPS)
-            _AUTO_OF.update(_AUTO)
-            if task[0] in _STEP_OF:
-                continue
-            fn = _AUTO_OF.get(task[0])
         stack.pop()
         queue: list = []
-        if fn is None:
-            fn = _AUTO[task[0]]  # unknown: raises, naming the table
         fn(state, task, queue, ev)
         if queue:
             stack.extend(reversed(queue))  # push: the first queued runs first
@@ -245,12 +261,21 @@ def _per_round(state: BRState) -> int:
     return 2 if state.n == 2 else 1
 
 
+_DRAFT_SEATS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""The cards each seat has taken -> the seats that pick now (few distinct rows: 7 counts a seat)."""
+
+
 def _draft_seats(state: BRState, task: tuple) -> list[int]:
-    taken = state.taken
+    seats = _DRAFT_SEATS.get(tuple(state.taken))
+    if seats is None:
+        seats = _DRAFT_SEATS[tuple(state.taken)] = tuple(_draft_seats_of(state.taken, state.n))
+    return list(seats)
+
+
+def _draft_seats_of(taken: list[int], n: int) -> list[int]:
     low = min(taken)
     if low >= 6:
         return []
-    n = state.n
     if n != 2:  # one card a round: the seats still at the lowest count
         if taken.count(low) == n:  # a round begins: everyone (one C count, no loop)
             return list(range(n))
@@ -302,16 +327,17 @@ def _draft_perform(state: BRState, task: tuple, seat: int, move: dict[str, Any],
     state.hands[seat].append(cid)
     t = state.taken
     t[seat] += 1
-    ev.append(_PICKED[seat] if seat < len(_PICKED) else _event("br.picked", seat))
     picked = _YOU_PICKED.get((cid, seat))
-    ev.append(picked if picked is not None else _you_picked(cid, seat))
+    if picked is None:
+        picked = _you_picked(cid, seat)
+    ev += (_PICKED[seat] if seat < _MAX_SEATS else _event("br.picked", seat), picked)  # one C extend
     if t.count(t[0]) == len(t) and (state.n != 2 or t[0] % 2 == 0):  # the round is over
         if t[0] >= 6:
             state.packs = [[] for _ in range(state.n)]  # the last two cards are discarded unseen
             ev.append(Event("br.draft_over", {}))
         else:
             packs = state.packs
-            state.packs = [packs[(s - 1) % state.n] for s in range(state.n)]  # passed to the left
+            state.packs = packs[-1:] + packs[:-1]  # passed to the left: seat s gets seat s-1's
             ev.append(_event("br.packs_passed", len(state.packs[0]), "left"))
 
 
@@ -344,20 +370,25 @@ def action_phase_over(state: BRState) -> bool:
     return True
 
 
+_AFTER = {n: tuple(tuple((t + k) % n for k in range(1, n + 1)) for t in range(n)) for n in range(1, 9)}
+"""Seats -> a seat -> the seats after it in turn order, itself last."""
+
+
 def _end_turn(state: BRState, task: tuple, q: list, ev: list) -> None:
-    if action_phase_over(state):
-        ev.append(Event("br.action_over", {}))
-        q.extend([("discard_phase",), ("discard",), ("quests",), ("ragnarok",), ("release",), ("end_age",)])
-        state.phase = "discard"
-        return
-    s = state.turn
-    n = state.n
+    # action_phase_over, inlined: the search for the next seat that can act visits every seat
+    # (the one whose turn ends last), so it also tells whether any seat can act
     passed, rage = state.passed, state.rage
-    for _ in range(n):
-        s = (s + 1) % n
+    for s in _AFTER[state.n][state.turn]:
         if not passed[s] and rage[s] > 0:  # the next seat that can act
+            pillaged = state.pillaged
+            for p, gone in enumerate(state.destroyed):
+                if not gone and not pillaged[p]:  # a province left to pillage: play on
+                    state.turn = s
+                    return
             break
-    state.turn = s
+    ev.append(Event("br.action_over", {}))
+    q.extend([("discard_phase",), ("discard",), ("quests",), ("ragnarok",), ("release",), ("end_age",)])
+    state.phase = "discard"
 
 
 FLOW.add_auto("end_turn", _end_turn)
@@ -428,7 +459,7 @@ def _ragnarok(state: BRState, task: tuple, q: list, ev: list) -> None:
     ev.append(Event("br.ragnarok", {"province": PROVINCES[p], "age": state.age}))
     locs = battle_locs(p)
     for s in order_from(state, state.first):
-        dead = [i for i, at in enumerate(state.locs[s]) if at in locs]
+        dead = figures_at(state, s, locs)
         for i in dead:
             destroy(state, s, i, "ragnarok", q, ev)
         each = RAGNAROK_GLORY[state.age - 1] * (2 if has_upgrade(state, s, "odins_inspiration") else 1)
@@ -539,6 +570,46 @@ def _invade_shapes(kind: str) -> tuple[dict[str, Any], ...]:
     return shapes
 
 
+_FIXED_COST = {"leader": 0, "ship": 2, **MONSTER_COST}
+"""invade_cost of every kind but the warrior (whose cost is its upgrade's STR)."""
+_TO_FJORD, _TO_OUTER, _TO_OUTER_YGG = 0, 1, 2
+_OUTER_SHAPES: dict[str, list[tuple[dict[str, Any], ...] | None]] = {}
+"""kind -> bits of the open outer provinces -> the invade move shapes to them, in province order
+(filled on first use): the action turn copies them all with one C ``map``, no loop."""
+_copy_move = dict.copy
+_Shapes = tuple[dict[str, Any], ...]
+_Plan = tuple[tuple[int, _Shapes, int, list[_Shapes | None]], ...]
+_INVADE_PLANS: dict[tuple[tuple[str, ...], int], _Plan] = {}
+"""(a seat's figure kinds, bits of its figures in the reserve with the warriors' bits folded
+into one) -> per distinct kind in the reserve, in reserve_kinds' order: its invade cost (-1 for
+the warrior), its invade move shapes, where it may go (_TO_FJORD, _TO_OUTER, or _TO_OUTER_YGG
+for the dark elf), and its _OUTER_SHAPES row. action_moves then makes no call per kind."""
+
+
+def _invade_plan(kinds: tuple[str, ...], res: int) -> _Plan:
+    key = res & NOT_WARRIORS | ONE_WARRIOR if res & WARRIOR_BITS else res  # board.reserve_key, inlined
+    plan = _INVADE_PLANS.get((kinds, key))
+    if plan is None:
+        rows = []
+        for kind in reserve_kinds(kinds, res):
+            to = _TO_FJORD if kind in SHIP_KINDS else _TO_OUTER_YGG if kind == "dark_elf" else _TO_OUTER
+            outer = _OUTER_SHAPES.get(kind)
+            if outer is None:
+                outer = _OUTER_SHAPES[kind] = [None] * (1 << _NPROV)
+            rows.append((_FIXED_COST.get(kind, -1), _invade_shapes(kind), to, outer))
+        plan = tuple(rows)
+        remember(_INVADE_PLANS, kinds, key, plan)
+    return plan
+
+
+_FJORDS_OPEN: list[tuple[int, ...] | None] = [None] * (1 << _NPROV)
+"""Bits of the destroyed provinces -> the fjords still standing (filled on first use)."""
+
+
+def _standing_fjords(destroyed: list[bool]) -> tuple[int, ...]:
+    return tuple(fj for fj, (a, b) in _FJORD_PAIRS if not (destroyed[a] and destroyed[b]))
+
+
 def action_moves(state: BRState, seat: int) -> list[dict[str, Any]]:
     """Every action for the seat whose turn it is, read from the seat's figure summary
     (board.figs, kept up to date by set_loc) rather than a pass over its figures."""
@@ -551,27 +622,35 @@ def action_moves(state: BRState, seat: int) -> list[dict[str, Any]]:
     if state.occ_of != state.locs:
         occupancy(state)  # the summaries, counted afresh
     f = state.figs[seat]  # type: ignore[index]
-    gone = flag_bits(destroyed)
-    outer_open = PROVS_OF[OUTER_BITS & ~(gone | state.full)]
+    gone = MASK_OF[tuple(destroyed)]  # flag_bits, inlined
+    open_bits = OUTER_BITS & ~(gone | state.full)
+    outer_open = PROVS_OF[open_bits]
     ygg_open = not destroyed[YGG]
     kinds = state.kinds[seat]
     where = f[F_LANDED] | f[F_SHIPS]
-    ups = upgrade_names(state.upgrades[seat])
+    upgrades = state.upgrades[seat]
+    ups = NAMES_OF.get(upgrades)  # upgrade_names, inlined for a known row
+    if ups is None:
+        ups = upgrade_names(upgrades)
     room_for_more = f[F_BOARD] < TRACKS[2][state.stats[seat][2]]  # horns, inlined
     if room_for_more and f[F_RESERVE]:
-        fjords: list[int] | None = None
-        for kind in reserve_kinds(kinds, f[F_RESERVE]):
-            if invade_cost(state, seat, kind) <= rage:
-                shapes = _invade_shapes(kind)
-                if kind in SHIP_KINDS:
+        for cost, shapes, to, outer in _invade_plan(kinds, f[F_RESERVE]):  # invade_cost, inlined
+            if cost < 0:  # the warrior: its upgrade's STR, or 1
+                cid = state.upgrades[seat][0]
+                cost = CARDS[cid].str if cid else 1
+            if cost <= rage:
+                if to == _TO_FJORD:
+                    fjords = _FJORDS_OPEN[gone]
                     if fjords is None:
-                        fjords = [fj for fj, (a, b) in _FJORD_PAIRS if not (destroyed[a] and destroyed[b])]
+                        fjords = _FJORDS_OPEN[gone] = _standing_fjords(destroyed)
                     for t in fjords:
                         add(shapes[t].copy())
                 else:
-                    for t in outer_open:
-                        add(shapes[t].copy())
-                    if kind == "dark_elf" and ygg_open:
+                    row = outer[open_bits]
+                    if row is None:
+                        row = outer[open_bits] = tuple(shapes[t] for t in outer_open)
+                    moves += map(_copy_move, row)
+                    if to == _TO_OUTER_YGG and ygg_open:
                         add(shapes[YGG].copy())
     n_open = len(outer_open) + ygg_open
     if n_open:
@@ -594,7 +673,7 @@ def action_moves(state: BRState, seat: int) -> list[dict[str, Any]]:
                     add(m.copy())
     reach = (_REACH_P[where & _PROV_BITS] | _REACH_F[where >> _NPROV]) & ~gone
     if not (rage >= 2 and "tyrs_challenge" in ups):
-        reach &= ~flag_bits(state.pillaged)
+        reach &= ~MASK_OF[tuple(state.pillaged)]  # flag_bits, inlined
     for p in PROVS_OF[reach]:
         add(_PILLAGE_MOVES[p].copy())
     if room_for_more and "friggas_domain" in ups:
@@ -603,10 +682,10 @@ def action_moves(state: BRState, seat: int) -> list[dict[str, Any]]:
             if at == VALHALLA and kind not in valhalla:
                 valhalla.append(kind)
         if valhalla:
-            fjords = [fj for fj, (a, b) in _FJORD_PAIRS if not (destroyed[a] and destroyed[b])]
+            standing = _standing_fjords(destroyed)
             outer_ygg = [*outer_open, YGG] if ygg_open else outer_open
             for kind in valhalla:
-                targets = fjords if kind in SHIP_KINDS else outer_ygg if kind == "dark_elf" else outer_open
+                targets = standing if kind in SHIP_KINDS else outer_ygg if kind == "dark_elf" else outer_open
                 moves.extend({"type": "valhalla_invade", "figure": kind, "to": LOCATIONS[t]} for t in targets)
     if f[F_BOARD] >= 2 and "friggas_sacrifice" in ups and can_raise(state, seat):
         moves.append({"type": "sacrifice"})
@@ -646,7 +725,13 @@ def perform_action(state: BRState, seat: int, move: dict[str, Any], q: list, ev:
         state.passed[seat] = True
         state.rage[seat] = 0
         ev.append(Event("br.pass", {"seat": seat}))
-    q.append(("end_turn",))
+    if q:
+        q.append(_END_TURN)  # after what the action queued
+    else:  # nothing queued: _advance would pop the task at once, so it runs here, without the stack
+        _end_turn(state, _END_TURN, q, ev)
+
+
+_END_TURN = ("end_turn",)
 
 
 def _upgrade(state: BRState, seat: int, cid: str, slot: int, q: list, ev: list) -> None:
@@ -675,17 +760,20 @@ def _march_room(state: BRState, src: int, need: int) -> tuple[list[int], bool]:
     """The standing provinces but ``src`` with room for ``need`` more figures, and whether one
     has room for ``need + 1`` (one pass over the provinces for both, as ``rooms`` counts)."""
     occ = occupancy(state)
-    destroyed = state.destroyed
     dests: list[int] = []
     more = False
-    for p in range(_NPROV):
-        if p != src and not destroyed[p]:
-            free = 999 if p == YGG else VILLAGES[p] - occ[p]
-            if free > need:
-                more = True
-            if free >= need:
-                dests.append(p)
+    # the standing provinces but src, from bits; Yggdrasil's room never runs out (room gives 999)
+    for p in PROVS_OF[_PROV_BITS & ~(MASK_OF[tuple(state.destroyed)] | 1 << src)]:
+        free = _MARCH_CAP[p] - occ[p]
+        if free > need:
+            more = True
+        if free >= need:
+            dests.append(p)
     return dests, more
+
+
+_MARCH_CAP = tuple(1 << 30 if p == YGG else VILLAGES[p] for p in range(_NPROV))
+"""Province -> its villages (Yggdrasil: more than any march can fill, as room's 999)."""
 
 
 def _march_seats(state: BRState, task: tuple) -> list[int]:
@@ -700,14 +788,23 @@ def _march_legal(state: BRState, task: tuple, seat: int) -> list[dict[str, Any]]
     src, chosen = state.march
     moves: list[dict[str, Any]] = []
     dests, more = _march_room(state, src, len(chosen))
-    if more:
+    kinds = state.kinds[seat]
+    if more and (kinds is BASE_KINDS or kinds == BASE_KINDS):  # no monster: the leader, then a warrior
+        locs = state.locs[seat]
+        if locs[0] == src and 0 not in chosen:
+            moves.append({"type": "march_add", "figure": "leader"})
+        # the landed figures at src (the chosen ones are still there) but the leader and the chosen
+        if figs(state, seat)[F_LANDED_AT + src] - (locs[0] == src) - len(chosen) + (0 in chosen) > 0:
+            moves.append({"type": "march_add", "figure": "warrior"})
+    elif more:
         seen = []
         for i, (kind, at) in enumerate(zip(state.kinds[seat], state.locs[seat], strict=True)):
             if at == src and i not in chosen and kind not in SHIP_KINDS and kind not in seen:
                 seen.append(kind)
                 moves.append({"type": "march_add", "figure": kind})
     if chosen:
-        moves.extend([_MARCH_TO[p].copy() for p in dests])
+        for p in dests:  # a plain loop: a comprehension costs a function and a frame
+            moves.append(_MARCH_TO[p].copy())
     return moves
 
 
@@ -762,6 +859,10 @@ def _age_row(prompt: str, age: int) -> tuple[Decision, ...] | None:
     return row
 
 
+_ACTION_ROWS = {age: _age_row("br.prompt.action", age) for age in _AGE_ARGS}
+"""age -> the action turn's Decision of each seat (the most asked prompt), built at import."""
+
+
 def pending(state: BRState) -> list[Decision]:
     # pending_seats and prompt_args, inlined for the common prompts
     if state.over:
@@ -770,7 +871,7 @@ def pending(state: BRState) -> list[Decision]:
     if not stack:
         if state.phase != "action":
             return []
-        row = _age_row("br.prompt.action", state.age)
+        row = _ACTION_ROWS.get(state.age)
         if row is None:
             return _decisions([state.turn], "br.prompt.action", prompt_args(state))
         return [row[state.turn]]
@@ -801,9 +902,12 @@ def pending(state: BRState) -> list[Decision]:
         if row is None:
             row = _ARG_ROWS[key] = tuple(_decisions(list(range(_MAX_SEATS)), step.prompt, prompt_args(state)))
     else:
-        row = _age_row(step.prompt, state.age)
+        rows = _BY_AGE.get(state.age)  # _age_row, inlined for a row already built
+        row = rows.get(step.prompt) if rows is not None else None
         if row is None:
-            return _decisions(seats, step.prompt, prompt_args(state))
+            row = _age_row(step.prompt, state.age)
+            if row is None:
+                return _decisions(seats, step.prompt, prompt_args(state))
     if len(seats) == 1:
         return [row[seats[0]]]
     out = []
@@ -853,20 +957,31 @@ def legal(state: BRState, seat: int) -> list[Move]:
 def perform(state: BRState, seat: int, move: Move) -> list[Event]:
     ev: list[Event] = [] if state.told else opening.announce(state)
     state.moves += 1
+    asked = state.asked
     state.asked = None
     stack = state.stack
     q: list = []
     if stack:  # FLOW.perform, inlined
         task = stack[-1]
-        step = _STEP_OF.get(task[0])
-        if step is None:
-            step = _STEPS[task[0]]  # registered later, or not a decision: raises, naming the table
+        # the step _advance found for this task, else (a clone, a state read back) looked up
+        step = asked[1] if asked is not None and asked[0] is task else _step_of(task)
         step.perform(state, task, seat, move, q, ev)
+        if q:
+            stack.extend(reversed(q))  # push: the first queued runs first
+        elif stack and stack[-1] is task and not state.over:
+            # The decision stays on top (the draft's next pick, the call to arms going round):
+            # the first turn of _advance's loop, without the call and the look-up.
+            seats = step.seats(state, task)
+            if seats:
+                state.asked = (task, step, seats)
+                return ev
+            stack.pop()
     else:
         perform_action(state, seat, move, q, ev)
-    if q:
-        stack.extend(reversed(q))  # push: the first queued runs first
-    _advance(state, stack, ev)
+        if q:
+            stack.extend(reversed(q))
+    if stack:  # (an action turn that queued nothing leaves none: the next turn needs no advance)
+        _advance(state, stack, ev)
     return ev
 
 
@@ -902,5 +1017,4 @@ REVEALING_EVENTS = frozenset({"br.reveal", "br.quest_result", "br.watch", "br.pa
 """Events that show hidden cards: a move that caused one can never be taken back."""
 
 
-_STEP_OF.update(FLOW.steps)
-_AUTO_OF.update(FLOW.auto)
+_fill_run()

@@ -9,10 +9,10 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from tests.web.conftest import ROOT
-from tests.web.tables import open_move_list
+from tests.web.tables import create_table, open_move_list, wait_for_turn
 
 pytestmark = pytest.mark.browser
 
@@ -26,24 +26,12 @@ def strings(lang: str) -> dict[str, str]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def start_iwari(page: Page) -> None:
-    page.locator("[data-game=iwari] button.primary").click()
-    form = page.locator("#create-form")
-    expect(form).to_be_visible()
-    form.locator("#create-seats").select_option("2")
-    form.locator("#create-bot").select_option("random")
-    form.locator("#create-submit").click()
-    expect(page.locator("#waiting")).to_be_visible()
-    page.locator("#start").click()
-
-
 def play_until_a_tent(page: Page) -> None:
     """Play the frame's move buttons (tents first) until the log has a tent placed."""
     for _ in range(80):
         if page.locator('#log li[data-key="iwari.placed_tent"]').count():
             return
-        page.wait_for_function("() => { const s = window.ludotecaTable.state; return !s.busy && s.legal.length > 0"
-                               " && document.querySelector('#moves button.move:not([disabled])'); }")
+        assert wait_for_turn(page), "the game ended before a tent was placed"
         prompt = page.locator("#prompt").inner_text()
         assert not RAW_ID.search(prompt), prompt
         moves = [json.loads(m) for m in page.locator("#moves button.move").evaluate_all(
@@ -62,7 +50,7 @@ def play_until_a_tent(page: Page) -> None:
 def test_iwari_log_and_prompt_show_territory_names(server, new_page, locale: str, lang: str) -> None:
     text = strings(lang)
     page = new_page(server.url, locale=locale)
-    start_iwari(page)
+    create_table(page, "iwari", 2)
     play_until_a_tent(page)
     line = page.locator('#log li[data-key="iwari.placed_tent"]').first
     territory = page.evaluate("window.ludotecaTable.state.view.board.territories.map((t) => t.id)")
@@ -86,7 +74,7 @@ def test_a_list_with_an_entry_per_tribe_names_each_owner(server, new_page) -> No
     """The "@each:tribe" rule: Iwari's scores read with whose they are, the third tribe too."""
     text = strings("en")
     page = new_page(server.url, locale="en-US")
-    start_iwari(page)
+    create_table(page, "iwari", 2)
     page.wait_for_function("() => window.ludotecaTable && window.ludotecaTable.state.view")
     lines = page.evaluate("""async () => {
         const m = await import('/js/gamemodule.js');

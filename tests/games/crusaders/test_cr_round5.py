@@ -54,15 +54,7 @@ def _old_build_worth(state: CrusadersState, seat: int, b: int, region: int) -> f
 
 def _old_play_split(state: CrusadersState, seat: int, move: dict[str, Any], events: list[Event]) -> None:
     """rules._play_split before its first action was started inline, kept here as the reference."""
-    p = state.players[seat]
-    wedge = rules.WEDGES[p.wheel[state.wedge]]
-    n = p.tokens[state.wedge]
-    k = move["primary"]
-    first = move["first"]
-    if first == wedge.action:
-        second, first_tokens, second_tokens = wedge.upgrade, k, n - k
-    else:
-        second, first_tokens, second_tokens = wedge.action, n - k, k
+    first, first_tokens, second, second_tokens = rules.split_tokens(state, seat, move)
     actions = []
     if first_tokens > 0:
         actions.append((first, first_tokens))

@@ -999,16 +999,21 @@ def _play_resolve(state: CrusadersState, seat: int, move: Move, events: list[Eve
         _begin_sow(state, events)
 
 
-def _play_split(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+def split_tokens(state: CrusadersState, seat: int, move: Move) -> tuple[str, int, str, int]:
+    """An upgraded wedge's split (``move``): the first action and its tokens, then the second
+    and its tokens (``primary`` is the count given to the wedge's own action)."""
     p = state.players[seat]
     wedge = WEDGES[p.wheel[state.wedge]]
     n = p.tokens[state.wedge]
     k = move["primary"]
     first = move["first"]
     if first == wedge.action:
-        second, first_tokens, second_tokens = wedge.upgrade, k, n - k
-    else:
-        second, first_tokens, second_tokens = wedge.action, n - k, k
+        return first, k, wedge.upgrade, n - k
+    return first, n - k, wedge.action, k
+
+
+def _play_split(state: CrusadersState, seat: int, move: Move, events: list[Event]) -> None:
+    first, first_tokens, second, second_tokens = split_tokens(state, seat, move)
     events.append(_split_event(seat, first, first_tokens, second, second_tokens))
     state.actions = [(second, second_tokens)] if second_tokens > 0 else []
     # _next_action's first round inline: the first action, if given tokens, starts at once

@@ -22,8 +22,6 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-import networkx as nx
-
 from .core import Standing, rng_for, table_sizes
 
 BLOCK = 40
@@ -120,6 +118,10 @@ def _pair_two(playing: Sequence[Standing], met: Mapping[tuple[int, int], int], a
 
 def _match(block: Sequence[Standing], met: Mapping[tuple[int, int], int], avoid: bool,
            ) -> tuple[list[tuple[Standing, Standing]], list[Standing]]:
+    # Imported here: networkx takes 80 ms to import, and every server process imports this
+    # module, most of them never pairing a Swiss round of two seats.
+    import networkx as nx
+
     graph = nx.Graph()
     n = len(block)
     graph.add_nodes_from(range(n))

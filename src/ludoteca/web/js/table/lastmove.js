@@ -182,6 +182,5 @@ export function animateUpdate(root, places, before, after) {
     }
     el.animate(frames, options);
   }
-  const count = slides.length + fades.length;
-  return count;
+  return slides.length + fades.length;
 }

@@ -32,11 +32,12 @@ export function logPanel(page) {
     heading.textContent = t("table.log");
     const game = store.game().id;
     const seats = store.seats();
-    const timedOut = [...seats].filter((p) => Number.isInteger(p.timed_out));
+    const timedOut = seats.filter((p) => Number.isInteger(p.timed_out));
     const key = `${language()}|${gameStringsLoaded()}|${game}|${JSON.stringify(seats.map((p) => [p.username, p.bot, p.timed_out]))}`;
+    const appendOnly = key === drawnKey && s.events === drawnEvents && !timedOut.length;
+    if (appendOnly && s.events.length === drawnCount) return; // nothing new: no layout read either
     const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-    if (key === drawnKey && s.events === drawnEvents && !timedOut.length) {
-      if (s.events.length === drawnCount) return;
+    if (appendOnly) {
       list.append(...s.events.slice(drawnCount).map((e) => line(game, seats, e)));
     } else {
       const lines = s.events.map((e) => line(game, seats, e));

@@ -356,27 +356,14 @@ def _start_action(state: BRState, task: tuple, q: list, ev: list) -> None:
 FLOW.add_auto("start_action", _start_action)
 
 
-def action_phase_over(state: BRState) -> bool:
-    passed, rage = state.passed, state.rage
-    for s in range(state.n):  # a seat that can act (not passed, rage left): after every action
-        if not passed[s] and rage[s] > 0:
-            break
-    else:
-        return True
-    pillaged = state.pillaged
-    for p, gone in enumerate(state.destroyed):  # noqa: SIM110  (a loop: faster than all() on a generator)
-        if not gone and not pillaged[p]:
-            return False
-    return True
-
-
 _AFTER = {n: tuple(tuple((t + k) % n for k in range(1, n + 1)) for t in range(n)) for n in range(1, 9)}
 """Seats -> a seat -> the seats after it in turn order, itself last."""
 
 
 def _end_turn(state: BRState, task: tuple, q: list, ev: list) -> None:
-    # action_phase_over, inlined: the search for the next seat that can act visits every seat
-    # (the one whose turn ends last), so it also tells whether any seat can act
+    # The action phase is over when no seat can act (not passed, rage left) or no province is
+    # left to pillage. The search for the next seat that can act visits every seat (the one
+    # whose turn ends last), so it also tells whether any seat can act.
     passed, rage = state.passed, state.rage
     for s in _AFTER[state.n][state.turn]:
         if not passed[s] and rage[s] > 0:  # the next seat that can act

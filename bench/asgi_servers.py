@@ -9,7 +9,7 @@ figure that holds on a shared machine).
 
 Servers (``--servers``, default all):
 
-- ``uvicorn-edge``: what ``ludoteca serve`` runs: uvicorn with server/edge.py's protocols
+- ``uvicorn-edge``: what ``ludoteca serve`` runs: uvicorn with server/http/edge.py's protocols
   (connection limits, request buckets, timeouts) and proxy headers, permessage-deflate
   off (``LUDOTECA_WS_COMPRESSION``, the default);
 - ``uvicorn-edge-deflate``: the same with permessage-deflate on (the bench's client, like
@@ -45,15 +45,15 @@ port, workers = int(sys.argv[1]), int(sys.argv[2])
 LAUNCHERS = {
     "uvicorn-edge": _PRELUDE + """
 import uvicorn
-from ludoteca.server.config import Settings
-from ludoteca.server.edge import launch_options
+from ludoteca.server.kernel.config import Settings
+from ludoteca.server.http.edge import launch_options
 uvicorn.run("server_load:plugin_app", factory=True, host="127.0.0.1", port=port, workers=workers,
             log_level="warning", proxy_headers=True, **launch_options(Settings.from_env()))
 """,
     "uvicorn-edge-deflate": _PRELUDE + """
 import uvicorn
-from ludoteca.server.config import Settings
-from ludoteca.server.edge import launch_options
+from ludoteca.server.kernel.config import Settings
+from ludoteca.server.http.edge import launch_options
 uvicorn.run("server_load:plugin_app", factory=True, host="127.0.0.1", port=port, workers=workers,
             log_level="warning", proxy_headers=True, **launch_options(Settings.from_env(ws_compression=True)))
 """,

@@ -40,7 +40,7 @@ import os, sys, uvicorn
 os.environ["LUDOTECA_BENCH_PLUGINS"] = os.pathsep.join(sys.argv[3:])
 sys.path.insert(0, os.environ["LUDOTECA_BENCH_DIR"])
 # The WebSocket options `ludoteca serve` gives (permessage-deflate as LUDOTECA_WS_COMPRESSION says).
-from ludoteca.server.config import Settings
+from ludoteca.server.kernel.config import Settings
 uvicorn.run("server_load:plugin_app", factory=True, host="127.0.0.1", port=int(sys.argv[1]),
             workers=int(sys.argv[2]), log_level="warning", ws_max_size=1 << 20,
             ws_per_message_deflate=Settings.from_env().ws_compression)

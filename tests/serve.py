@@ -15,8 +15,8 @@ import uvicorn
 
 from ludoteca.games import register
 from ludoteca.server.app import create_app
-from ludoteca.server.config import Settings
-from ludoteca.server.edge import launch_options
+from ludoteca.server.http.edge import launch_options
+from ludoteca.server.kernel.config import Settings
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """``ludoteca admin``: the server's accounts from the command line, on the database
 ``ludoteca serve`` uses (``--db``, else LUDOTECA_DATABASE_URL, else ./ludoteca.db).
 
-Every command goes through the moderation service (server/moderation.py) and is written
+Every command goes through the moderation service (server/moderation/service.py) and is written
 to the audit log as done by ``@cli``. The server's extra is imported only when a command
 runs, so ``ludoteca`` works without it."""
 
@@ -20,8 +20,8 @@ from rich.table import Table
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session as OrmSession
 
-    from ludoteca.server.config import Settings
-    from ludoteca.server.moderation import Moderation
+    from ludoteca.server.kernel.config import Settings
+    from ludoteca.server.moderation.service import Moderation
 
 admin_app = typer.Typer(help="Manage accounts: roles, bans, passwords, deletions, reports.",
                         no_args_is_help=True, add_completion=False)
@@ -36,7 +36,7 @@ class _Storage:
     """The server's database without the server: migrated, with its transactions."""
 
     def __init__(self, settings: Settings) -> None:
-        from ludoteca.server.db import make_engine, make_sessionmaker, migrate
+        from ludoteca.server.kernel.db import make_engine, make_sessionmaker, migrate
 
         self.settings = settings
         self.engine = make_engine(settings)
@@ -57,9 +57,9 @@ class _Storage:
 @contextlib.contextmanager
 def _moderation(db: str | None) -> Iterator[tuple[Moderation, _Storage]]:
     try:
-        from ludoteca.server.config import Settings, SettingsError
-        from ludoteca.server.errors import ApiError
-        from ludoteca.server.moderation import Moderation
+        from ludoteca.server.kernel.config import Settings, SettingsError
+        from ludoteca.server.kernel.errors import ApiError
+        from ludoteca.server.moderation.service import Moderation
     except ImportError:
         err.print("[red]error:[/red] the admin commands need the server's extra: pip install 'ludoteca[server]'")
         raise typer.Exit(2) from None
@@ -94,7 +94,7 @@ def ban(username: str, minutes: Minutes = None,
         reason: Annotated[str | None, typer.Option(help="Why (kept in the audit log).")] = None,
         db: Db = None) -> None:
     """Ban USERNAME: no sign-in, no play; its sessions end now."""
-    from ludoteca.server.moderation import CLI
+    from ludoteca.server.moderation.service import CLI
 
     with _moderation(db) as (moderation, _):
         done = moderation.ban(None, CLI, username, minutes, reason)
@@ -104,7 +104,7 @@ def ban(username: str, minutes: Minutes = None,
 @admin_app.command()
 def unban(username: str, db: Db = None) -> None:
     """Lift USERNAME's ban."""
-    from ludoteca.server.moderation import CLI
+    from ludoteca.server.moderation.service import CLI
 
     with _moderation(db) as (moderation, _):
         done = moderation.unban(None, CLI, username)
@@ -117,7 +117,7 @@ def reset_password(username: str,
                                                                      "one-time password, printed).")] = None,
                    db: Db = None) -> None:
     """Set USERNAME's password; its sessions end."""
-    from ludoteca.server.auth import Passwords
+    from ludoteca.server.kernel.identity import Passwords
 
     with _moderation(db) as (moderation, storage):
         settings = storage.settings

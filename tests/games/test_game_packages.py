@@ -59,7 +59,7 @@ import json, sys
 from fastapi.testclient import TestClient
 import ludoteca
 from ludoteca.server.app import create_app
-from ludoteca.server.config import Settings
+from ludoteca.server.kernel.config import Settings
 
 out = {"package": ludoteca.__file__}
 with TestClient(create_app(Settings.from_env())) as http:

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from ludoteca.games import register
 from ludoteca.server.app import create_app
-from ludoteca.server.config import Settings
+from ludoteca.server.kernel.config import Settings
 from ludoteca.testing import launch
 from ludoteca.testing.launch import free_port
 from tests.server.drawbid import GAME

@@ -9,7 +9,7 @@ import random
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from ludoteca.server.models import AccountContact, AlertPreference, PushSubscription, Rating
+from ludoteca.server.kernel.models import AccountContact, AlertPreference, PushSubscription, Rating
 from tests.server.conftest import Api, new_table
 from tests.server.helpers import play_out
 from tests.server.pushservice import Device
@@ -61,7 +61,7 @@ def test_deleting_takes_the_follows_invitations_and_queue_entry_with_it(client: 
     """The account row stays (as ``deleted-<id>``), so nothing cascades: the deletion
     itself removes what the arena kept of it, whoever deletes it (the player, a moderator,
     the admin command)."""
-    from ludoteca.server.models import Follow, Invitation, PlayNowEntry
+    from ludoteca.server.kernel.models import Follow, Invitation, PlayNowEntry
 
     server = client.app.state.server  # type: ignore[attr-defined]
     a, b, c = Api(client), Api(client), Api(client)

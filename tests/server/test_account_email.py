@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from ludoteca.server.app import create_app
-from ludoteca.server.db import now
-from ludoteca.server.models import AccountToken
+from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.models import AccountToken
 from tests.server.conftest import Api, make_settings
 from tests.server.mailbox import Mailbox, body, link, mailbox  # noqa: F401 - the fixture
 
@@ -148,8 +148,8 @@ def test_the_smtp_url_takes_a_user_and_password() -> None:
     from aiosmtpd.controller import Controller
     from aiosmtpd.smtp import AuthResult, LoginPassword
 
-    from ludoteca.server.config import Settings, SettingsError
-    from ludoteca.server.mailer import Mailer
+    from ludoteca.server.alerts.mailer import Mailer
+    from ludoteca.server.kernel.config import Settings, SettingsError
     from ludoteca.testing.launch import free_port
 
     seen: list[tuple[bytes, bytes]] = []

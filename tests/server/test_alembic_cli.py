@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from ludoteca.server.db import driver_url
+from ludoteca.server.kernel.db import driver_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,8 +58,8 @@ def models_and_migrations_agree(url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from ludoteca.server.db import migrate
-    from ludoteca.server.models import Base
+    from ludoteca.server.kernel.db import migrate
+    from ludoteca.server.kernel.models import Base
 
     engine = sa.create_engine(driver_url(url))
     migrate(engine)

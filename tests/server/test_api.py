@@ -14,8 +14,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import ludoteca
-from ludoteca.server import source
 from ludoteca.server.app import create_app
+from ludoteca.server.http import source
 from tests.server.conftest import Api, make_settings, new_table
 from tests.server.helpers import assert_no_foreign_secrets, play_out
 
@@ -62,7 +62,7 @@ def test_the_server_offers_the_source_it_runs(client):
         names = set(tar.getnames())
         root = f"ludoteca-{ludoteca.__version__}"
         running = Path(source.__file__).read_bytes()
-        assert tar.extractfile(f"{root}/src/ludoteca/server/source.py").read() == running
+        assert tar.extractfile(f"{root}/src/ludoteca/server/http/source.py").read() == running
         licence = tar.extractfile(f"{root}/LICENSE").read().decode()
     assert licence.startswith("GNU AFFERO GENERAL PUBLIC LICENSE")
     for part in ("src/ludoteca/games/iwari/rules.py", "src/ludoteca/web/js/app.js", "pyproject.toml",

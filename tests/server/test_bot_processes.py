@@ -56,7 +56,7 @@ def test_thinking_processes_end_when_the_server_is_killed():
 
     code = (
         "import time\n"
-        "from ludoteca.server.thinking import Thinkers\n"
+        "from ludoteca.server.kernel.workers import Thinkers\n"
         "from ludoteca.games import load\n"
         "t = Thinkers(1)\n"
         "g = load('bloodrage'); s = g.setup(2, {'clans': 'random'}, 1)\n"  # the draft first

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ludoteca.games import load
-from ludoteca.server import content
+from ludoteca.server.http import content
 from tests.server.conftest import Api, new_table
 from tests.server.drawbid import GAME
 from tests.server.helpers import play_out, states_by_version

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from ludoteca.server.config import Settings, SettingsError
+from ludoteca.server.kernel.config import Settings, SettingsError
 
 
 def test_unset_variables_keep_the_defaults():

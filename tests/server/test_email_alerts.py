@@ -18,8 +18,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
 from ludoteca.server.app import create_app
-from ludoteca.server.db import now
-from ludoteca.server.models import AccountContact, PendingTurnEmail
+from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.models import AccountContact, PendingTurnEmail
 from tests.server.conftest import Api, make_settings, new_table
 from tests.server.mailbox import Mailbox, body, mailbox  # noqa: F401 - the fixture
 from tests.server.test_account_email import confirmed
@@ -169,7 +169,7 @@ def test_racing_scans_send_one_email(http: TestClient, mailbox: Mailbox) -> None
 
 def test_an_invitation_is_emailed_at_once(http: TestClient, mailbox: Mailbox) -> None:  # noqa: F811
     """Kinds other than "your turn" are not batched (the arena's invitations call this)."""
-    from ludoteca.server.alerts import Alert
+    from ludoteca.server.alerts.core import Alert
 
     server = http.app.state.server  # type: ignore[attr-defined]
     a = confirmed(http, mailbox, "invited@example.org")

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 import threading
 
-from ludoteca.server.auth import lookup
-from ludoteca.server.endings import Ending
+from ludoteca.server.kernel.identity import lookup
+from ludoteca.server.tables.endings import Ending
 from tests.server.conftest import Api, new_table
 from tests.server.helpers import play_out
 from tests.server.test_api import wait_for

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 
-from ludoteca.server.auth import lookup
+from ludoteca.server.kernel.identity import lookup
 from tests.server.conftest import Api, new_table
 
 

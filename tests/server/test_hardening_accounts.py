@@ -18,9 +18,9 @@ from alembic import command
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
+from ludoteca.server.accounts.usernames import username_key
 from ludoteca.server.app import create_app
-from ludoteca.server.db import alembic_config
-from ludoteca.server.usernames import username_key
+from ludoteca.server.kernel.db import alembic_config
 from tests.server.conftest import Api, ServerProcess, make_settings, new_table, server_env
 
 
@@ -194,7 +194,7 @@ def test_passwords_are_hashed_at_a_lower_cpu_priority_than_the_moves():
     import asyncio
     import sys
 
-    from ludoteca.server.auth import PASSWORD_NICE, Passwords, priority_of_this_thread
+    from ludoteca.server.kernel.identity import PASSWORD_NICE, Passwords, priority_of_this_thread
 
     if not sys.platform.startswith("linux"):
         pytest.skip("per-thread priorities are Linux's")

@@ -1,5 +1,5 @@
 """Issue 30, item 2: what one client controls is bounded at the connection's edge
-(server/edge.py): head size and header count (431), head and body read timeouts,
+(server/http/edge.py): head size and header count (431), head and body read timeouts,
 connections per address, and a client that stops reading. A real server process, raw
 sockets: the test client of the app would skip the protocol layer under test."""
 
@@ -158,7 +158,7 @@ def test_a_socket_whose_writes_stay_paused_is_cut_off(monkeypatch):
     import uvicorn
     from uvicorn.server import ServerState
 
-    from ludoteca.server import edge
+    from ludoteca.server.http import edge
 
     limits = edge.EdgeLimits(8192, 50, 1.0, 1.0, 0.2, 6, 5.0, 40)
     monkeypatch.setattr(edge, "current_limits", lambda: limits)
@@ -221,7 +221,7 @@ def test_requests_per_address_are_rate_limited_at_the_edge(server):
 
 
 def test_request_buckets_refill_and_stay_bounded(monkeypatch):
-    from ludoteca.server.edge import RequestBuckets
+    from ludoteca.server.http.edge import RequestBuckets
 
     buckets = RequestBuckets()
     assert [buckets.take("a", 2.0, 3, 0.0) for _ in range(4)] == [True, True, True, False]
@@ -236,8 +236,8 @@ def test_request_buckets_refill_and_stay_bounded(monkeypatch):
 def test_websockets_are_not_compressed_unless_the_host_asks():
     """permessage-deflate is off by default (LUDOTECA_WS_COMPRESSION): a browser offers it
     with every socket, and taken up it cost a third of a move's server CPU (docs/ops.md)."""
-    from ludoteca.server.config import Settings
-    from ludoteca.server.edge import launch_options
+    from ludoteca.server.http.edge import launch_options
+    from ludoteca.server.kernel.config import Settings
 
     assert launch_options(Settings.from_env(env={}))["ws_per_message_deflate"] is False
     assert launch_options(Settings.from_env(env={"LUDOTECA_WS_COMPRESSION": "on"}))["ws_per_message_deflate"] is True

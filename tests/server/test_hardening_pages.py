@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ludoteca.server import source
+from ludoteca.server.http import source
 
 
 def test_only_the_tracked_source_is_served_never_a_dotfile(tmp_path: Path):
@@ -40,7 +40,7 @@ def test_the_served_archive_holds_no_dotfile_and_no_untracked_file(client):
     assert not [n for n in names if any(part.startswith(".") for part in n.split("/"))]
     served = {n.split("/src/ludoteca/", 1)[1] for n in names if "/src/ludoteca/" in n}
     assert served == {p.as_posix() for p in source.package_files()}
-    assert "server/source.py" in served
+    assert "server/http/source.py" in served
 
 
 @pytest.mark.parametrize("page", ["/docs", "/redoc"])

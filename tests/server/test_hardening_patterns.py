@@ -20,9 +20,11 @@ from typing import Annotated, Any
 import pytest
 from pydantic import Field, TypeAdapter
 
-from ludoteca.server import auth, inputs, logs
-from ludoteca.server.errors import ApiError
-from ludoteca.server.usernames import username_key
+from ludoteca.server.accounts.usernames import username_key
+from ludoteca.server.http import inputs
+from ludoteca.server.kernel import identity as auth
+from ludoteca.server.kernel import logs
+from ludoteca.server.kernel.errors import ApiError
 
 SIZE = 64 * 1024
 BOUND = 0.5

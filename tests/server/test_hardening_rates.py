@@ -1,13 +1,13 @@
 """Issue 30, item 7: chat had no rate limit (300 lines in 2 s) and a socket could send
 as fast as it liked. Past the rate, a message is refused with 429 ``too_many_messages``
-and the socket stays open (server/limits.py)."""
+and the socket stays open (server/live/limits.py)."""
 
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from ludoteca.server import limits
 from ludoteca.server.app import create_app
+from ludoteca.server.live import limits
 from tests.server.conftest import Api, make_settings, new_table
 from tests.server.test_live import receive_until, updated_to
 
@@ -65,8 +65,8 @@ def test_login_limits_count_through_redis_off_the_loop_and_stop_at_the_first_ref
 
     import redis
 
-    from ludoteca.server.auth import LoginLimiter
-    from ludoteca.server.errors import ApiError
+    from ludoteca.server.kernel.errors import ApiError
+    from ludoteca.server.kernel.identity import LoginLimiter
 
     client = redis.Redis.from_url("redis://127.0.0.1:6379/0")
     prefix = f"test-{uuid.uuid4().hex}:"

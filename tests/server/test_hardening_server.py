@@ -9,8 +9,8 @@ from typing import Any
 
 import httpx
 
-from ludoteca.server.bot_runner import MAX_REFUSALS
-from ludoteca.server.errors import ApiError
+from ludoteca.server.kernel.errors import ApiError
+from ludoteca.server.seatbots.runner import MAX_REFUSALS
 from tests.server.conftest import Api, ServerProcess, new_table, server_env
 from tests.server.helpers import play_out
 from tests.server.test_api import wait_for
@@ -62,7 +62,7 @@ def test_bot_retries_are_bounded(client, monkeypatch):
         calls.append(args)
         raise ApiError(409, "move_id_reused", "this move id was used for another move")
 
-    from ludoteca.server.bot_runner import BotRunner
+    from ludoteca.server.seatbots.runner import BotRunner
 
     runner = BotRunner(server, server.tables.submit_move)
     monkeypatch.setattr(runner, "submit", refuse)
@@ -112,7 +112,7 @@ def test_blood_rage_public_table_shows_no_secret_before_the_end(client):
 
     from ludoteca.engine import Match
     from ludoteca.games import load
-    from ludoteca.server.models import GameTable, MoveRow
+    from ludoteca.server.kernel.models import GameTable, MoveRow
 
     a, b = Api(client), Api(client)
     table_id = a.post("/api/tables", {"game": "bloodrage", "seats": 2, "record_public": True}).json()["id"]

@@ -238,8 +238,8 @@ def test_a_socket_finds_out_when_its_session_ended_elsewhere(client, monkeypatch
     """A session ended outside this process (another process's log-out, a ban there, an
     expiry) is found at the socket's periodic look-up: here the look-up is made due at
     once, as it is a few seconds later (live.SESSION_RECHECK_SECONDS)."""
-    from ludoteca.server import auth
-    from ludoteca.server import ws as ws_module
+    from ludoteca.server.kernel import identity as auth
+    from ludoteca.server.tables import socket as ws_module
 
     a, b = Api(client), Api(client)
     table_id = new_table(a, [b])

@@ -45,7 +45,7 @@ def test_a_move_on_a_kept_row_only_writes(client: TestClient) -> None:
     assert a.move(table_id, 0, {"type": "pass"}).status_code == 200  # reads, then keeps the row
     statements = Statements(client.app.state.server.engine)
     server = client.app.state.server
-    from ludoteca.server.auth import lookup
+    from ludoteca.server.kernel.identity import lookup
 
     actor = lookup(server, b.token, "bearer")
     ran = statements.during(lambda: server.tables.submit_move(actor, table_id, 1, {"type": "pass"}, None))

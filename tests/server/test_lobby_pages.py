@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
-from ludoteca.server.config import Settings, SettingsError
-from ludoteca.server.db import now, now_ms
-from ludoteca.server.models import GameTable
+from ludoteca.server.kernel.config import Settings, SettingsError
+from ludoteca.server.kernel.db import now, now_ms
+from ludoteca.server.kernel.models import GameTable
 from tests.server.conftest import Api
 
 

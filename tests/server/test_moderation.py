@@ -12,10 +12,10 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from ludoteca.server.app import create_app
-from ludoteca.server.db import now
-from ludoteca.server.endings import Ending
-from ludoteca.server.models import Rating, User
-from ludoteca.server.moderation import REPORTS_PER_HOUR, in_force, may_invite, until_after
+from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.models import Rating, User
+from ludoteca.server.moderation.service import REPORTS_PER_HOUR, in_force, may_invite, until_after
+from ludoteca.server.tables.endings import Ending
 from tests.server.conftest import Api, make_settings, new_table
 from tests.server.test_live import receive_until, updated_to
 

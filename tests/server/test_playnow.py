@@ -1,4 +1,4 @@
-"""Play now (issue 27, item 1): the queue in the database, paired by server/pools.py,
+"""Play now (issue 27, item 1): the queue in the database, paired by server/playnow/pools.py,
 tables made, seated and started through the table services; one entry per player;
 cancel; bots after a wait; and 200 players on two processes sharing PostgreSQL and
 Redis, every one seated exactly once."""
@@ -14,7 +14,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-from ludoteca.server.db import driver_url
+from ludoteca.server.kernel.db import driver_url
 from tests.server.conftest import Api, ServerProcess, server_env
 
 

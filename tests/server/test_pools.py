@@ -1,11 +1,11 @@
-"""Play now's pairing as pure logic (server/pools.py): bands widening with the wait,
+"""Play now's pairing as pure logic (server/playnow/pools.py): bands widening with the wait,
 seat wishes, bots after a wait, blocks kept apart, every seeker in one group at most."""
 
 from __future__ import annotations
 
 import random
 
-from ludoteca.server.pools import BAND_MAX, BAND_START, Seeker, band, pair
+from ludoteca.server.playnow.pools import BAND_MAX, BAND_START, Seeker, band, pair
 
 
 def test_band_widens_with_the_wait_up_to_a_limit():

@@ -9,7 +9,7 @@ import random
 from sqlalchemy import select
 
 from ludoteca.bots.ratings import DISPLAY_SCALE, PROVISIONAL_SIGMA, display_rating, is_provisional
-from ludoteca.server.models import Rating, RatingChange
+from ludoteca.server.kernel.models import Rating, RatingChange
 from tests.server.conftest import Api, new_table
 from tests.server.helpers import play_out
 

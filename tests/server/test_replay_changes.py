@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from ludoteca.engine import Match
-from ludoteca.server.matches import StaticParts
 from ludoteca.server.tables.changes import diff, with_changes
+from ludoteca.server.tables.matches import StaticParts
 
 GAMES = {"bloodrage": 3, "crusaders": 3, "hadrianswall": 2, "iwari": 3}
 

@@ -9,7 +9,7 @@ import os
 import random
 
 from ludoteca.bots.review import ReviewBudget
-from ludoteca.server.reviews import ReviewSettings
+from ludoteca.server.reviews.service import ReviewSettings
 from tests.server.conftest import Api, new_table
 from tests.server.helpers import play_out
 from tests.server.test_api import wait_for

@@ -55,7 +55,7 @@ def _assert_log_exact(client: TestClient, table_id: str, game: str, seats: int, 
     # From storage: the record itself is served only once the game is over.
     from sqlalchemy import select
 
-    from ludoteca.server.models import GameTable, MoveRow
+    from ludoteca.server.kernel.models import GameTable, MoveRow
 
     with client.app.state.server.sessions() as db:
         options = db.get(GameTable, table_id).options

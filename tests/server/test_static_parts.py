@@ -4,7 +4,7 @@ table serves each once, to whoever may see the table."""
 from __future__ import annotations
 
 from ludoteca.engine import Match
-from ludoteca.server.matches import static_digest
+from ludoteca.server.tables.matches import static_digest
 from tests.server.conftest import Api
 
 

@@ -8,9 +8,9 @@ from sqlalchemy import func, select
 
 from ludoteca.bots import level_names
 from ludoteca.bots.ratings import DEFAULT_ZOMBIE_LEVEL, level_ratings, zombie_level
-from ludoteca.server.db import now
-from ludoteca.server.models import GameTable, Rating, User, ZombieChoice, ZombieOption
-from ludoteca.server.zombies import ZombieLevels, choose, known_levels
+from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.models import GameTable, Rating, User, ZombieChoice, ZombieOption
+from ludoteca.server.seatbots.zombies import ZombieLevels, choose, known_levels
 from tests.server.conftest import Api, new_table
 from tests.server.test_api import wait_for
 

@@ -66,7 +66,7 @@ def test_arena_pairs_free_players_until_the_window_closes(client):
     # A one-minute arena is long for a test: the window is cut short in the database.
     wait_for(client, t["id"], "running")
     server = client.app.state.server
-    from ludoteca.server.models import Tournament
+    from ludoteca.server.kernel.models import Tournament
 
     time.sleep(2.0)
     with server.transaction() as db:

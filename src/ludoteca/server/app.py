@@ -16,14 +16,18 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludoteca import __version__
-
-from . import apidocs, errors, gamefiles, logs, openapi, routes, routes_arena, routes_moderation, routes_ratings, ws
-from .config import Settings
-from .inputs import InputGuard
-from .routes_account import router as account_router
-from .routes_reviews import router as reviews_router
-from .routes_tournaments import router as tournaments_router
-from .server import Server
+from ludoteca.server.accounts.routes import router as account_router
+from ludoteca.server.http import apidocs, gamefiles, openapi, routes
+from ludoteca.server.http.inputs import InputGuard
+from ludoteca.server.kernel import errors, logs
+from ludoteca.server.kernel.config import Settings
+from ludoteca.server.moderation import routes as routes_moderation
+from ludoteca.server.ratings import routes as routes_ratings
+from ludoteca.server.reviews.routes import router as reviews_router
+from ludoteca.server.server import Server
+from ludoteca.server.social import routes as routes_arena
+from ludoteca.server.tables import socket as ws
+from ludoteca.server.tournaments.routes import router as tournaments_router
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("ludoteca.server")

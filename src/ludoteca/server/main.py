@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from .config import Settings, SettingsError
+from ludoteca.server.kernel.config import Settings, SettingsError
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, redis: str | None = None,
@@ -13,7 +13,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, redis:
     ``workers`` processes builds the same app."""
     import uvicorn
 
-    from .edge import launch_options
+    from ludoteca.server.http.edge import launch_options
 
     if db:
         os.environ["LUDOTECA_DATABASE_URL"] = db
@@ -29,7 +29,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, redis:
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"Ludoteca: open http://{shown}:{port}/  (storage: {settings.backend}, "
           f"hub: {'redis' if settings.redis_url else 'local'}, workers: {workers})", flush=True)
-    # launch_options: the protocols that bound what a client controls (server/edge.py),
+    # launch_options: the protocols that bound what a client controls (server/http/edge.py),
     # and uvicorn's WebSocket cap, which sits above ours, so a message somewhat too large
     # gets the socket's clear "too_large" error and only a huge one is cut (1009).
     uvicorn.run("ludoteca.server.app:create_app", factory=True, host=host, port=port, workers=workers,

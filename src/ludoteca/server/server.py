@@ -10,24 +10,25 @@ from typing import Any
 
 from sqlalchemy import delete
 
-from . import protocol, ratings
-from .alert_services import AlertServices
-from .alerts import Alerts
-from .arena import Arena
-from .auth import LoginLimiter, Passwords
-from .bot_runner import BotRunner
-from .config import Settings
-from .db import now
-from .errors import ApiError
-from .hub import RedisHub
-from .live import Live
-from .models import Session
-from .moderation import Moderation, TableAbort
-from .reviews import Reviews
-from .runtime import Runtime
-from .tables import Tables
-from .tasks import cancel_all
-from .tournaments import Tournaments
+from ludoteca.server.alerts.core import Alerts
+from ludoteca.server.alerts.services import AlertServices
+from ludoteca.server.kernel import protocol
+from ludoteca.server.kernel.config import Settings
+from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.errors import ApiError
+from ludoteca.server.kernel.hub import RedisHub
+from ludoteca.server.kernel.identity import LoginLimiter, Passwords
+from ludoteca.server.kernel.models import Session
+from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.kernel.tasks import cancel_all
+from ludoteca.server.live.connections import Live
+from ludoteca.server.moderation.service import Moderation, TableAbort
+from ludoteca.server.ratings import ladder as ratings
+from ludoteca.server.reviews.service import Reviews
+from ludoteca.server.seatbots.runner import BotRunner
+from ludoteca.server.social.arena import Arena
+from ludoteca.server.tables import Tables
+from ludoteca.server.tournaments.service import Tournaments
 
 log = logging.getLogger("ludoteca.server")
 

@@ -1,5 +1,5 @@
 """Player tournaments (Swiss, elimination, arena): the pure logic, no I/O. The server
-runs them (``ludoteca.server.tournaments``); not to be confused with
+runs them (``ludoteca.server.tournaments.service``); not to be confused with
 ``ludoteca.bots.tournament``, the bot-against-bot command ``ludoteca tournament``.
 See docs/tournaments.md."""
 

@@ -1,4 +1,4 @@
-// Ludoteca's service worker: it only shows the alerts the server pushes (server/push.py)
+// Ludoteca's service worker: it only shows the alerts the server pushes (server/alerts/push.py)
 // and opens the table when one is clicked. It caches nothing: the pages come from the
 // server each time. Served from the site's root, so its scope is the whole site.
 self.addEventListener("install", () => self.skipWaiting());

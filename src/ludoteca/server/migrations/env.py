@@ -6,9 +6,9 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from ludoteca.server.config import Settings
-from ludoteca.server.db import driver_url
-from ludoteca.server.models import Base
+from ludoteca.server.kernel.config import Settings
+from ludoteca.server.kernel.db import driver_url
+from ludoteca.server.kernel.models import Base
 
 config = context.config
 target_metadata = Base.metadata

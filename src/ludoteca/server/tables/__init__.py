@@ -26,24 +26,23 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.engine import Move
-
-from ..auth import Actor
-from ..endings import Endings
-from ..protocol import ChatLine, ErrorMessage, MoveReceipt, UndoReceipt, Update
-from ..runtime import Runtime
-from .access import BotMover, Mover
-from .chat import Chat
-from .clock_scan import ClockScan
-from .lobby import Lobby
-from .notices import Notices
-from .pipeline import MovePipeline
-from .profiles import Profiles
-from .records import Records
-from .resign import Resign
-from .seating import Seating
-from .summary import Presence, Summaries
-from .undo import Undo
-from .views import LiveClient, Views
+from ludoteca.server.kernel.identity import Actor
+from ludoteca.server.kernel.protocol import ChatLine, ErrorMessage, MoveReceipt, UndoReceipt, Update
+from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.tables.access import BotMover, Mover
+from ludoteca.server.tables.chat import Chat
+from ludoteca.server.tables.clock_scan import ClockScan
+from ludoteca.server.tables.endings import Endings
+from ludoteca.server.tables.lobby import Lobby
+from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.pipeline import MovePipeline
+from ludoteca.server.tables.profiles import Profiles
+from ludoteca.server.tables.records import Records
+from ludoteca.server.tables.resign import Resign
+from ludoteca.server.tables.seating import Seating
+from ludoteca.server.tables.summary import Presence, Summaries
+from ludoteca.server.tables.undo import Undo
+from ludoteca.server.tables.views import LiveClient, Views
 
 __all__ = ["BotMover", "Mover", "Tables"]
 

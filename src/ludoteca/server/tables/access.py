@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..auth import Actor
-from ..errors import ApiError
-from ..snapshot import SeatSnapshot, TableSnapshot
+from ludoteca.server.kernel.errors import ApiError
+from ludoteca.server.kernel.identity import Actor
+from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot
 
 
 @dataclass(frozen=True)

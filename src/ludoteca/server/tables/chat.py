@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from .. import protocol
-from ..auth import Actor
-from ..errors import ApiError
-from ..moderation import hidden_names, may_chat
-from ..runtime import Runtime
-from ..store import TableStore
-from .access import visible
-from .notices import Notices
+from ludoteca.server.kernel import protocol
+from ludoteca.server.kernel.errors import ApiError
+from ludoteca.server.kernel.identity import Actor
+from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.moderation.service import hidden_names, may_chat
+from ludoteca.server.tables.access import visible
+from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.store import TableStore
 
 
 class Chat:

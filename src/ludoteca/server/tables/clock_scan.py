@@ -12,11 +12,11 @@ from typing import Any, cast
 
 from sqlalchemy.exc import IntegrityError
 
-from ..db import now_ms
-from ..runtime import Runtime
-from ..store import TableStore
-from . import clocks
-from .notices import Notices
+from ludoteca.server.kernel.db import now_ms
+from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.tables import clocks
+from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.store import TableStore
 
 log = logging.getLogger("ludoteca.server.tables")
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from ..errors import ApiError
+from ludoteca.server.kernel.errors import ApiError
 
 MODES = ("realtime", "turn-based")
 DEFAULT_CLOCKS: dict[str, dict[str, Any]] = {"realtime": {"initial_seconds": 600, "increment_seconds": 10},

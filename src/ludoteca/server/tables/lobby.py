@@ -10,18 +10,17 @@ from sqlalchemy.orm import Session as OrmSession
 from ludoteca.bots.base import seatable_bot_names
 from ludoteca.engine import Game, LudotecaError, validate_options
 from ludoteca.games import load
-
-from .. import zombies
-from ..auth import Actor
-from ..errors import ApiError
-from ..models import GameTable, TableSeat
-from ..runtime import Runtime
-from ..snapshot import TableSnapshot
-from ..store import TableStore
-from . import clocks
-from .notices import Notices
-from .seating import seat_bot
-from .summary import Summaries
+from ludoteca.server.kernel.errors import ApiError
+from ludoteca.server.kernel.identity import Actor
+from ludoteca.server.kernel.models import GameTable, TableSeat
+from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.seatbots import zombies
+from ludoteca.server.tables import clocks
+from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.seating import seat_bot
+from ludoteca.server.tables.snapshot import TableSnapshot
+from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.summary import Summaries
 
 
 class _Outrun(Exception):

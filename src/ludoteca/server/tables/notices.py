@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from .. import protocol
-from ..hub import LocalHub, RedisHub
+from ludoteca.server.kernel import protocol
+from ludoteca.server.kernel.hub import LocalHub, RedisHub
 
 
 class TableWatch(Protocol):
@@ -23,7 +23,7 @@ class Notices:
         self.schedule_bots: Callable[[str], None] = lambda _table_id: None
         """Let the bots of a table play if one must decide (set once the bots run)."""
         self.watch: TableWatch | None = None
-        """Told of every change after the others (server/turn_alerts.py: "your turn")."""
+        """Told of every change after the others (server/alerts/your_turn.py: "your turn")."""
 
     def moved(self, table_id: str, version: int, wake_bots: bool = True, origin: str | None = None) -> None:
         """After a committed move or undo: tell every process, and let bots play (if the

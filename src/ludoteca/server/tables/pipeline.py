@@ -37,19 +37,18 @@ from typing import Any, Protocol
 from sqlalchemy.exc import IntegrityError
 
 from ludoteca.engine import Event, IllegalMove, Move, canonical
-
-from ..db import now_ms
-from ..endings import Ending, Endings, counts_for_ratings
-from ..errors import ApiError
-from ..matches import EngineTimeout, Entry
-from ..protocol import MoveReceipt
-from ..runtime import Runtime
-from ..snapshot import SeatSnapshot, TableSnapshot
-from ..store import MoveWrite, Stale, StoredMove, TableStore
-from . import clocks
-from .access import BotMover, Mover, acting_seat
-from .notices import Notices
-from .results import with_resignations
+from ludoteca.server.kernel.db import now_ms
+from ludoteca.server.kernel.errors import ApiError
+from ludoteca.server.kernel.protocol import MoveReceipt
+from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.tables import clocks
+from ludoteca.server.tables.access import BotMover, Mover, acting_seat
+from ludoteca.server.tables.endings import Ending, Endings, counts_for_ratings
+from ludoteca.server.tables.matches import EngineTimeout, Entry
+from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.results import with_resignations
+from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot
+from ludoteca.server.tables.store import MoveWrite, Stale, StoredMove, TableStore
 
 log = logging.getLogger("ludoteca.server.tables")
 

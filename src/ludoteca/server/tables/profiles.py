@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.bots.ratings import shown
-
-from ..errors import not_found
-from ..runtime import Runtime
-from ..store import TableStore
+from ludoteca.server.kernel.errors import not_found
+from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.tables.store import TableStore
 
 RECENT = 20
 """How many finished tables a profile lists."""

@@ -9,17 +9,16 @@ from typing import Any
 from sqlalchemy import select
 
 from ludoteca.engine import LudotecaError, Match, MatchRecord, PlayedMove, canonical
-
-from ..auth import Actor
-from ..errors import ApiError
-from ..matches import EngineTimeout, StaticParts
-from ..models import GameReview
-from ..runtime import Runtime
-from ..store import TableStore
-from .access import view_seat, visible
-from .changes import with_changes
-from .lobby import game_or_404
-from .summary import Summaries
+from ludoteca.server.kernel.errors import ApiError
+from ludoteca.server.kernel.identity import Actor
+from ludoteca.server.kernel.models import GameReview
+from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.tables.access import view_seat, visible
+from ludoteca.server.tables.changes import with_changes
+from ludoteca.server.tables.lobby import game_or_404
+from ludoteca.server.tables.matches import EngineTimeout, StaticParts
+from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.summary import Summaries
 
 
 class Records:

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..auth import Actor
-from ..db import now
-from ..endings import Ending, Endings, counts_for_ratings
-from ..errors import ApiError
-from ..runtime import Runtime
-from ..snapshot import TableSnapshot, resigned_seats
-from ..store import TableStore
-from .notices import Notices
-from .results import ended_by_resignation
-from .summary import Summaries
+from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.errors import ApiError
+from ludoteca.server.kernel.identity import Actor
+from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.tables.endings import Ending, Endings, counts_for_ratings
+from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.results import ended_by_resignation
+from ludoteca.server.tables.snapshot import TableSnapshot, resigned_seats
+from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.summary import Summaries
 
 
 class Resign:

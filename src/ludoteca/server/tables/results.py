@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..snapshot import resigned_seats
+from ludoteca.server.tables.snapshot import resigned_seats
 
 
 def with_resignations(result: dict[str, Any], resigned: list[dict[str, int]] | None) -> dict[str, Any]:

@@ -8,20 +8,19 @@ from typing import Any
 from sqlalchemy.orm import Session as OrmSession
 
 from ludoteca.bots.base import seatable_bot_names
-
-from ..auth import Actor
-from ..db import now, now_ms
-from ..errors import ApiError
-from ..matches import EngineTimeout
-from ..models import GameTable, TableSeat
-from ..moderation import may_meet
-from ..runtime import Runtime
-from ..snapshot import TableSnapshot, resigned_seats
-from ..store import TableStore
-from . import clocks
-from .access import require_host
-from .notices import Notices
-from .summary import Summaries
+from ludoteca.server.kernel.db import now, now_ms
+from ludoteca.server.kernel.errors import ApiError
+from ludoteca.server.kernel.identity import Actor
+from ludoteca.server.kernel.models import GameTable, TableSeat
+from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.moderation.service import may_meet
+from ludoteca.server.tables import clocks
+from ludoteca.server.tables.access import require_host
+from ludoteca.server.tables.matches import EngineTimeout
+from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.snapshot import TableSnapshot, resigned_seats
+from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.summary import Summaries
 
 Change = Callable[[OrmSession, GameTable, list[TableSeat]], None]
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session as OrmSession
 
-from ..snapshot import SeatSnapshot, TableSnapshot
-from ..store import TableStore
+from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot
+from ludoteca.server.tables.store import TableStore
 
 Presence = Callable[[str], tuple[int | None, ...]]
 """The user of every socket open to a table, in every process sharing the hub."""

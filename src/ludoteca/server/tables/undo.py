@@ -5,17 +5,16 @@ from __future__ import annotations
 from sqlalchemy.exc import IntegrityError
 
 from ludoteca.engine import UndoError
-
-from ..auth import Actor
-from ..db import now_ms
-from ..errors import ApiError
-from ..matches import EngineTimeout
-from ..protocol import UndoReceipt
-from ..runtime import Runtime
-from ..store import Stale, TableStore
-from . import clocks
-from .access import acting_seat, not_a_bots_seat
-from .notices import Notices
+from ludoteca.server.kernel.db import now_ms
+from ludoteca.server.kernel.errors import ApiError
+from ludoteca.server.kernel.identity import Actor
+from ludoteca.server.kernel.protocol import UndoReceipt
+from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.tables import clocks
+from ludoteca.server.tables.access import acting_seat, not_a_bots_seat
+from ludoteca.server.tables.matches import EngineTimeout
+from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.store import Stale, TableStore
 
 
 class Undo:

@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .. import protocol
-from ..auth import Actor
-from ..db import now_ms
-from ..errors import ApiError
-from ..matches import EngineTimeout, Entry, events_json
-from ..runtime import Runtime
-from ..snapshot import SeatSnapshot, TableSnapshot
-from ..store import TableStore
-from . import clocks
-from .access import view_seat, visible
-from .summary import Summaries
+from ludoteca.server.kernel import protocol
+from ludoteca.server.kernel.db import now_ms
+from ludoteca.server.kernel.errors import ApiError
+from ludoteca.server.kernel.identity import Actor
+from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.tables import clocks
+from ludoteca.server.tables.access import view_seat, visible
+from ludoteca.server.tables.matches import EngineTimeout, Entry, events_json
+from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot
+from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.summary import Summaries
 
 LiveClient = tuple[int | None, int | None, int | None]
 """A live connection as the updates need it: (view seat, last version seen, user id)."""

@@ -108,7 +108,7 @@ export const liveUrl = (id) => `${location.protocol === "https:" ? "wss" : "ws"}
 export const player = (name) => get(`/api/players/${enc(name)}`);
 export const leaderboard = (gameId) => get(`/api/games/${enc(gameId)}/leaderboard`);
 
-// -- blocking, reporting and moderation (server/routes_moderation.py) ------------------
+// -- blocking, reporting and moderation (server/moderation/routes.py) ------------------
 export const blocks = () => get("/api/blocks");
 export const block = (name) => request("PUT", `/api/blocks/${enc(name)}`);
 export const unblock = (name) => request("DELETE", `/api/blocks/${enc(name)}`);
@@ -123,7 +123,7 @@ export const modAbort = (tableId, reason) => post(`/api/moderation/tables/${enc(
 export const modRemoveChat = (id) => post(`/api/moderation/chat/${enc(id)}/remove`);
 export const modAudit = () => get("/api/moderation/audit");
 
-// -- the account page and alerts (server/routes_account.py) -------------------------------
+// -- the account page and alerts (server/accounts/routes.py) -------------------------------
 export const account = () => get("/api/account");
 export const accountLanguage = (language) => request("PUT", "/api/account/language", { language });
 export const setEmail = (email) => request("PUT", "/api/account/email", { email });

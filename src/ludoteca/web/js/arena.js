@@ -1,6 +1,6 @@
 // The arena around the tables, for every page: the personal live socket (/api/me/live:
 // the header's badge of tables waiting for me, invitations, "matched: go to table X",
-// friends online), the invitations box, and the arena's API calls (server/routes_arena.py).
+// friends online), the invitations box, and the arena's API calls (server/social/routes.py).
 import { ApiError, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";

@@ -5,7 +5,7 @@ Revises: 0004
 Create Date: 2026-11-26 19:00:00
 
 The key is the username's NFKC form, confusables skeleton and case folding (see
-server/usernames.py), under a unique index, so that ``CaseX`` and ``casex`` cannot
+server/accounts/usernames.py), under a unique index, so that ``CaseX`` and ``casex`` cannot
 both sign up. Existing accounts get their key here; where two of them already share
 one, the oldest keeps it and each later one gets ``<key>#<id>``: every account keeps
 working and signing in under its own name, and no new one can take any of these names.
@@ -22,7 +22,7 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    from ludoteca.server.usernames import username_key
+    from ludoteca.server.accounts.usernames import username_key
 
     with op.batch_alter_table('users', schema=None) as batch_op:
         batch_op.add_column(sa.Column('username_key', sa.String(length=200), nullable=True))

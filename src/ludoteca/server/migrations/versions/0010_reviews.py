@@ -4,7 +4,7 @@ Revision ID: 0010
 Revises: 0009
 Create Date: 2026-11-26 21:00:00
 
-One table, ``reviews``: a seat's review of a finished table (server/reviews.py), kept
+One table, ``reviews``: a seat's review of a finished table (server/reviews/service.py), kept
 with the table.
 """
 from collections.abc import Sequence

@@ -1,7 +1,7 @@
 // The account page (#/account): email address and its confirmation, password change,
 // alert preferences (push and email, per kind) with this device's push switch, the
 // sessions signed in, and deleting the account. #/account/verify/<token> is the link of
-// the confirmation email. The server's rules are in server/account_service.py.
+// the confirmation email. The server's rules are in server/accounts/service.py.
 import * as api from "../api.js";
 import { clear, h } from "../dom.js";
 import { language, t } from "../i18n.js";

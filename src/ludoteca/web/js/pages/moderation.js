@@ -1,6 +1,6 @@
 // The moderators' page: the report queue, a player look-up with mute and ban (each with
 // an end), table abort, chat line removal, and the audit log of every moderator action.
-// The server answers 403 not_moderator to anyone else (server/routes_moderation.py); this
+// The server answers 403 not_moderator to anyone else (server/moderation/routes.py); this
 // page shows that refusal as it came. What players wrote (reasons, chat lines, names) is
 // marked .user-text: it is theirs, not the page's words, and is never set as HTML.
 import * as api from "../api.js";

@@ -51,9 +51,12 @@ bench: $(STAMP)
 # A copy, not .so files beside the sources: an edited rules.py can never run stale compiled code;
 # the copy is rebuilt whenever a source file changes. `make fast-check` runs the record pins on it.
 FAST := build/fast
-FAST_MODULES := ludoteca/engine/rng.py ludoteca/games/crusaders/rules.py ludoteca/games/iwari/rules.py \
-	ludoteca/games/hadrianswall/rules.py ludoteca/games/bloodrage/board.py ludoteca/games/bloodrage/effects.py \
-	ludoteca/games/bloodrage/battle.py
+FAST_MODULES := ludoteca/engine/rng.py ludoteca/games/iwari/rules.py \
+	ludoteca/games/crusaders/rules.py ludoteca/games/crusaders/actions.py ludoteca/games/crusaders/sowing.py \
+	ludoteca/games/crusaders/economy.py ludoteca/games/crusaders/opening.py \
+	ludoteca/games/hadrianswall/rules.py ludoteca/games/hadrianswall/sheets.py \
+	ludoteca/games/hadrianswall/follow_ups.py ludoteca/games/hadrianswall/years.py ludoteca/games/hadrianswall/cards.py \
+	ludoteca/games/bloodrage/board.py ludoteca/games/bloodrage/effects.py ludoteca/games/bloodrage/battle.py
 FAST_SOURCES := $(shell find src/ludoteca -type f -not -path '*/__pycache__/*')
 
 $(FAST)/.built: $(TEST_STAMP) $(FAST_SOURCES)

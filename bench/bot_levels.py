@@ -9,9 +9,9 @@ rotated as the tournament rotates them (one deal is N games, each level playing 
 from every seat), at the levels' own budgets (hard thinks 1 s per decision, so a game of a
 long title takes a minute or two). One four-seat game ranks every level against every
 other, which is what makes a Plackett-Luce rating cheap to estimate. The journal keeps
-every finished game, so runs add up and resume; ``--write`` stores the ratings from the
-whole journal in src/ludoteca/bots/data/level_ratings.json, which the server shows where a
-player picks a bot. ``--report`` plays nothing.
+every finished game, so runs add up and resume; ``--write`` stores each game's ratings from
+the whole journal in its own package (src/ludoteca/games/<id>/level_ratings.json), which
+the server shows where a player picks a bot. ``--report`` plays nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import argparse
 import datetime
 import json
 from concurrent.futures import ProcessPoolExecutor
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +31,16 @@ from rich.table import Table
 from ludoteca.bots import level_names, make_bot
 from ludoteca.bots.ratings import RATINGS_FILE, rate
 from ludoteca.bots.tournament import play_rotated
-from ludoteca.games import available, load
+from ludoteca.games import available, load, package
 
 LEVELS = ["random", *level_names()]
-OUT = Path(__file__).resolve().parent.parent / "src" / "ludoteca" / "bots" / "data" / RATINGS_FILE
 console = Console()
+
+
+def ratings_file(game_id: str) -> Path:
+    """Where the game's ratings go: its own package's folder (the checkout's, for a
+    development install), beside its rules."""
+    return Path(str(files(package.packages(load(game_id))[0]))) / RATINGS_FILE
 
 
 def play_one(task: dict[str, Any]) -> dict[str, Any]:
@@ -78,7 +84,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--journal", type=Path, default=Path("bench/results/levels.jsonl"))
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--write", action="store_true", help=f"store the ratings in {OUT.name}")
+    parser.add_argument("--write", action="store_true", help=f"store each game's ratings in its {RATINGS_FILE}")
     parser.add_argument("--report", action="store_true", help="play nothing; rate the journal")
     args = parser.parse_args()
 
@@ -101,13 +107,16 @@ def main() -> None:
     by_game = ratings(journal)
     show(by_game)
     if args.write:
-        OUT.write_text(json.dumps({
-            "_provenance": f"bench/bot_levels.py over {args.journal} ({len(journal)} bot-only games), "
-                           f"written {datetime.date.today().isoformat()}; openskill Plackett-Luce from its "
-                           "default prior (mu 25, sigma 25/3), as people's ratings start.",
-            "games": by_game,
-        }, indent=1, ensure_ascii=False) + "\n")
-        console.print(f"wrote {OUT}")
+        for game_id, entries in by_game.items():
+            games = sum(1 for row in journal if row["game"] == game_id)
+            out = ratings_file(game_id)
+            out.write_text(json.dumps({
+                "_provenance": f"bench/bot_levels.py over {args.journal} ({games} bot-only games of this title), "
+                               f"written {datetime.date.today().isoformat()}; openskill Plackett-Luce from its "
+                               "default prior (mu 25, sigma 25/3), as people's ratings start.",
+                "levels": entries,
+            }, indent=1, ensure_ascii=False) + "\n")
+            console.print(f"wrote {out}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""What a post-game review costs (issue 29): whole reviews of one seat, per game and seat
-count, at the default budgets (ludoteca.bots.review.BUDGETS) or a given one, on one core.
+"""What a post-game review costs: whole reviews of one seat, per game and seat count, at
+the game's default budget (its REVIEW_ITERATIONS hook, ludoteca.bots.review.budget_for) or
+a given one, on one core.
 
     .venv/bin/python bench/review_cost.py [GAME ...] [--players 2 3 4] [--seed 1] [--budget S,E] [--every K] [--json]
 

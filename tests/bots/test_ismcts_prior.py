@@ -1,5 +1,6 @@
-"""The ``prior`` hook (issue 32): read from a game's ai module, served by the search down
-to ``PRIOR_DEPTH``, and the greedy bot's one-ply values as Hadrian's Wall's prior."""
+"""The ``prior`` hook: read from a game's ai module (a function, or the name of a prior the
+bots make), served by the search down to ``PRIOR_DEPTH``, and the greedy bot's one-ply
+values as Hadrian's Wall's prior."""
 
 from __future__ import annotations
 
@@ -52,9 +53,28 @@ def test_the_other_games_keep_the_evaluation_prior(game_id: str) -> None:
     assert hooks.prior is None and hooks.label(2) == hooks.source
 
 
+def test_a_prior_named_by_the_ai_module_is_made_by_the_bots() -> None:
+    module = types.ModuleType("some_game_ai")
+    module.evaluate = lambda game, state: [0.5, 0.5]  # type: ignore[attr-defined]
+    module.PRIOR = "greedy"  # type: ignore[attr-defined]
+    assert _from_module(module).prior is not None
+    module.PRIOR = "no-such-prior"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="no prior named 'no-such-prior'"):
+        _from_module(module)
+    module.PRIOR = "greedy"  # type: ignore[attr-defined]
+    module.prior = lambda game, state, seat, legal, rng: [0.0] * len(legal)  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="give one of them"):
+        _from_module(module)
+
+
 def test_hadrians_wall_takes_the_greedy_prior_at_the_root() -> None:
     hooks = hooks_for(GAME)
-    assert hooks.prior is ai.prior and hooks.prior_depth == ai.PRIOR_DEPTH == 1
+    assert ai.PRIOR == "greedy" and not hasattr(ai, "prior")
+    assert hooks.prior is not None and hooks.prior_depth == ai.PRIOR_DEPTH == 1
+    state = hw_state(5)
+    seat = GAME.pending(state)[0].seat
+    legal = GAME.legal(state, seat)
+    assert hooks.prior(GAME, state, seat, legal, Rng(9)) == greedy_prior()(GAME, state, seat, legal, Rng(9))
     assert hooks.prior_visits == ai.PRIOR_VISITS == 10
     assert hooks.label(3) == "ludoteca.games.hadrianswall.ai, prior to depth 1 worth 10"
 

@@ -1,4 +1,5 @@
-"""Bot levels rated against each other with openskill, as people are (issue 17, item 4)."""
+"""Bot levels rated against each other with openskill, as people are, and published in each
+game's own package."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Post-game review (issue 29): deterministic, and honest bit for bit: a secret the seat
+"""Post-game review: deterministic, and honest bit for bit: a secret the seat
 could not see at a decision (another seat's hand, a face-down card, the deck's order, the
 deal's future draws) changes nothing in the review of that decision."""
 

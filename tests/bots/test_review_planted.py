@@ -1,4 +1,4 @@
-"""Planted mistakes (issue 29): for each game, positions where one move is clearly worse by
+"""Planted mistakes: for each game, positions where one move is clearly worse by
 the numbered rules (docs/rules/<game>.md), taken from seeded games of greedy bots
 (tests/bots/data/review_planted.json: the record, the seat, the move's index, the two
 moves). The review labels the worse move a mistake or a blunder, and the clearly better

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from ludoteca.engine import Event, Move
-from ludoteca.engine.flow import Dispatch, Step, Task, TaskFlow, UnknownKey, push
+from ludoteca.engine.flow import Dispatch, Step, Task, TaskFlow, UnknownKey
 
 
 def test_a_dispatch_table_registers_and_names_what_is_missing() -> None:
@@ -38,7 +38,7 @@ class Bidding:
         self.log: list[str] = []
 
 
-flow: TaskFlow[Bidding] = TaskFlow("test", over=lambda b: b.over)
+flow: TaskFlow[Bidding] = TaskFlow("test")
 
 
 @flow.automatic("round")
@@ -93,6 +93,29 @@ def test_the_stack_runs_automatic_tasks_and_stops_at_a_decision() -> None:
     assert flow.legal(game, game.stack, 1) == []
 
 
+def test_the_flow_returns_the_decision_it_stops_at_for_legal_and_perform_to_reuse() -> None:
+    game = Bidding()
+    asked = flow.advance(game, game.stack, [])
+    assert asked is not None
+    task, step, seats = asked
+    assert task is game.stack[-1] and step is flow.steps["bid"] and seats == [0]
+    # Handed back, it spares asking the step who decides: a step that would say nobody now
+    # is not asked again while its task is on top.
+    game.bids[0] = -1
+    assert flow.legal(game, game.stack, 0, asked) == [{"type": "bid", "amount": 1}, {"type": "bid", "amount": 2}]
+    assert flow.legal(game, game.stack, 0) == []
+    del game.bids[0]
+    after = flow.perform(game, game.stack, 0, {"type": "bid", "amount": 1}, [], asked)
+    assert after is not None and after[0] == ("bid", 1) and after[2] == [1]
+
+
+def test_an_unknown_task_names_the_flow() -> None:
+    game = Bidding()
+    game.stack = [("nothing-like-it",)]
+    with pytest.raises(UnknownKey, match="test: nothing for task 'nothing-like-it'"):
+        flow.advance(game, game.stack, [])
+
+
 def test_queued_tasks_run_first_and_in_order() -> None:
     game = Bidding()
     flow.advance(game, game.stack, [])
@@ -122,10 +145,7 @@ def test_a_decision_nobody_has_to_take_is_dropped() -> None:
     assert game.log == ["score 1: [(1, -1)]"] and flow.seats(game, game.stack) == [0]
 
 
-def test_push_keeps_queue_order_and_flows_combine_without_clashes() -> None:
-    stack: list[Task] = [("z",)]
-    push(stack, [("a",), ("b",)])
-    assert stack == [("z",), ("b",), ("a",)]
+def test_flows_combine_without_clashes() -> None:
     whole: TaskFlow[Bidding] = TaskFlow("whole")
     whole.include(flow)
     assert set(whole.auto) == {"round", "score", "note"} and set(whole.steps) == {"bid"}

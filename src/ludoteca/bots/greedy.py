@@ -26,7 +26,7 @@ from typing import Any
 from ludoteca.engine import Game, Move, Rng, Seat
 
 from .base import Bot, BotContext
-from .hooks import GameHooks, hooks_for
+from .hooks import GameHooks, hooks_for, register_prior
 
 
 class GreedyBot(Bot):
@@ -175,3 +175,6 @@ def greedy_prior(chain: int = 6) -> Callable[[Game[Any], Any, Seat, Sequence[Mov
         return bot.values_on(game, hooks_for(game), state, seat, legal, rng)
 
     return prior
+
+
+register_prior("greedy", greedy_prior)

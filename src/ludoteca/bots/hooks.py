@@ -17,9 +17,12 @@ game class>.ai`` for games installed from elsewhere) defining any of:
 ``prior(game, state, seat, legal, rng) -> list[float]``
     With ``evaluate``: one value per move of ``legal`` for ``seat`` (on ``evaluate``'s
     scale), from which the search's moves start (default: ``evaluate`` of the state each
-    move leads to). ``ludoteca.bots.greedy.greedy_prior`` makes one of the greedy bot's
-    one-ply values. Costlier than one evaluation per move, so ``PRIOR_DEPTH`` may keep
+    move leads to). Costlier than one evaluation per move, so ``PRIOR_DEPTH`` may keep
     it near the root.
+``PRIOR: str``
+    Instead of ``prior``, the name of a prior the bots make: ``"greedy"``, the greedy
+    bot's one-ply values (``ludoteca.bots.greedy.greedy_prior``). A game names it rather
+    than importing it, since games import nothing of the bots but this module.
 ``PRIOR_DEPTH: int``
     With ``prior``: it serves the moves of the first this many decisions from the root
     (the root's own moves: 1); deeper, the default prior (default: every depth).
@@ -32,6 +35,17 @@ game class>.ai`` for games installed from elsewhere) defining any of:
     only (default: every seat searched). For games whose seats barely touch each other
     while they choose at once, as Hadrian's Wall's sheets during a year: the iterations go
     to the seat's own choices, which the other seats' cannot change much.
+``estimate_points(state) -> list[float]``
+    With ``evaluate``: each seat's expected final points. The post-game review ends its
+    playouts after ``ROLLOUT_DEPTH`` with them (default: playouts run to the end).
+``REVIEW_ITERATIONS: tuple[int, int]``
+    The post-game review's iterations per judged decision: to find the preferred move,
+    then to evaluate each of the two moves compared (default: ``(200, 48)``). Chosen per
+    game because an iteration's cost and a game's length differ.
+``REVIEW_POINTS: tuple[float, float, float]``
+    The losses, in the game's expected final points, from which the review calls a move
+    an inaccuracy, a mistake, a blunder (default: ``(1.0, 2.0, 4.0)``). Games score on
+    different scales, so one set of numbers cannot serve them all.
 
 Every function receives determinized states only (never the true state), so a hook
 cannot make a bot cheat unless it reads another seat's uncommitted simultaneous choice
@@ -56,6 +70,7 @@ RolloutPolicy = Callable[[Game[Any], Any, Seat, Sequence[Move], Rng], Move]
 Evaluate = Callable[[Game[Any], Any], Sequence[float]]
 Reward = Callable[[Game[Any], Result], Sequence[float]]
 Prior = Callable[[Game[Any], Any, Seat, Sequence[Move], Rng], Sequence[float]]
+EstimatePoints = Callable[[Any], Sequence[float]]
 
 WIN_WEIGHT = 0.9
 """Share of the reward given by the win share; the rest rewards the score's place between
@@ -113,6 +128,9 @@ class GameHooks:
     prior: Prior | None = None
     prior_depth: int | None = None
     prior_visits: float | None = None
+    estimate_points: EstimatePoints | None = None
+    review_iterations: tuple[int, int] | None = None
+    review_points: tuple[float, float, float] | None = None
     source: str = "default"
 
     def rewards(self, game: Game[Any], result: Result) -> Sequence[float]:
@@ -136,6 +154,22 @@ class GameHooks:
 
 _explicit: dict[str, GameHooks] = {}
 _found: dict[str, GameHooks] = {}
+_named_priors: dict[str, Callable[[], Prior]] = {}
+
+
+def register_prior(name: str, make: Callable[[], Prior]) -> None:
+    """Offer a prior that a game's ``PRIOR`` may name. The module that makes it registers it
+    when it is imported (``ludoteca.bots`` imports them all), because it imports this one:
+    this module cannot import it back."""
+    _named_priors[name] = make
+
+
+def named_prior(name: str) -> Prior:
+    """A new prior of the kind ``name`` names (``"greedy"``)."""
+    make = _named_priors.get(name)
+    if make is None:
+        raise ValueError(f"no prior named {name!r} (priors: {', '.join(sorted(_named_priors)) or 'none'})")
+    return make()
 
 
 def register_hooks(game_id: str, hooks: GameHooks) -> None:
@@ -162,17 +196,28 @@ def _import(name: str) -> ModuleType | None:
 
 def _from_module(module: ModuleType) -> GameHooks:
     depth = getattr(module, "ROLLOUT_DEPTH", None)
+    prior = getattr(module, "prior", None)
+    named = getattr(module, "PRIOR", None)
+    if named is not None:
+        if prior is not None:
+            raise ValueError(f"{module.__name__}: a prior and a PRIOR; give one of them")
+        prior = named_prior(str(named))
     prior_depth = getattr(module, "PRIOR_DEPTH", None)
     prior_visits = getattr(module, "PRIOR_VISITS", None)
+    iterations = getattr(module, "REVIEW_ITERATIONS", None)
+    points = getattr(module, "REVIEW_POINTS", None)
     return GameHooks(
         rollout_policy=getattr(module, "rollout_policy", None),
         evaluate=getattr(module, "evaluate", None),
         reward=getattr(module, "reward", None),
         rollout_depth=int(depth) if depth is not None else None,
         others_by_policy=bool(getattr(module, "OTHERS_BY_POLICY", False)),
-        prior=getattr(module, "prior", None),
+        prior=prior,
         prior_depth=int(prior_depth) if prior_depth is not None else None,
         prior_visits=float(prior_visits) if prior_visits is not None else None,
+        estimate_points=getattr(module, "estimate_points", None),
+        review_iterations=(int(iterations[0]), int(iterations[1])) if iterations is not None else None,
+        review_points=(float(points[0]), float(points[1]), float(points[2])) if points is not None else None,
         source=module.__name__,
     )
 

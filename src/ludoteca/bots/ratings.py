@@ -1,7 +1,9 @@
 """The levels' ratings: each bot level rated against the others, per game, with the
 rating system people have (openskill's Plackett-Luce; the shown figure is the same
 conservative ordinal, mu - 3 sigma). bench/bot_levels.py plays the bot-only games and
-writes data/level_ratings.json; the server shows the figures where a player picks a bot.
+writes each game's ratings into its own package (``level_ratings.json`` beside its
+``rules.md``, found as every part of a game is: ``ludoteca.games.package``); the server
+shows the figures where a player picks a bot.
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
+from ludoteca.games import UnknownGame, available, package
+
 RATINGS_FILE = "level_ratings.json"
+"""In a game's package: ``{"_provenance": ..., "levels": [LevelRating.to_json(), ...]}``."""
 
 # -- the display scale: how a rating is shown to people (docs/web.md, "Ratings") ------------
 
@@ -74,14 +78,22 @@ def rate(levels: Sequence[str], games: Iterable[tuple[Sequence[str], Sequence[in
 
 
 @cache
-def level_ratings() -> dict[str, dict[str, Any]]:
-    """Per game id, per level, the published rating ({} where none was measured)."""
-    source = files("ludoteca.bots").joinpath("data", RATINGS_FILE)
+def game_level_ratings(game_id: str) -> dict[str, dict[str, Any]]:
+    """Per level, the rating published in the game's package ({} where none was measured,
+    or for a game this installation lacks)."""
     try:
-        data = json.loads(source.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+        source = package.resource(game_id, RATINGS_FILE)
+    except UnknownGame:
         return {}
-    return {game: {entry["level"]: entry for entry in entries} for game, entries in data["games"].items()}
+    if source is None:
+        return {}
+    data = json.loads(source.read_text(encoding="utf-8"))
+    return {entry["level"]: entry for entry in data["levels"]}
+
+
+def level_ratings() -> dict[str, dict[str, Any]]:
+    """Per game id, per level, the published rating, for every game that has some."""
+    return {game_id: levels for game_id in available() if (levels := game_level_ratings(game_id))}
 
 
 def bot_levels(game_id: str) -> list[dict[str, Any]]:
@@ -90,7 +102,7 @@ def bot_levels(game_id: str) -> list[dict[str, Any]]:
     ratings have (else ``rating`` is None), and whether it is still provisional."""
     from .levels import level_names
 
-    measured = level_ratings().get(game_id, {})
+    measured = game_level_ratings(game_id)
     out: list[dict[str, Any]] = []
     for level in ["random", *level_names()]:
         entry = measured.get(level)
@@ -112,7 +124,7 @@ def zombie_level(game_id: str, mu: float | None) -> str:
     measured level: ``DEFAULT_ZOMBIE_LEVEL``. Pure and deterministic."""
     from .levels import level_names
 
-    measured = level_ratings().get(game_id, {})
+    measured = game_level_ratings(game_id)
     candidates = [(abs(measured[level]["mu"] - mu), index, level)
                   for index, level in enumerate(level_names()) if mu is not None and level in measured]
     return min(candidates)[2] if candidates else DEFAULT_ZOMBIE_LEVEL

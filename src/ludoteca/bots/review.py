@@ -1,5 +1,5 @@
 """Post-game review: every decision of one seat judged by the search bot, from what that
-seat could know at that moment (issue 29). Pure logic, no I/O: the CLI and the server's
+seat could know at that moment. Pure logic, no I/O: the CLI and the server's
 bot workers call ``review`` and store or print what it returns.
 
 How one decision is judged (``judge``):
@@ -19,7 +19,12 @@ How one decision is judged (``judge``):
    preferred move minus after the move played, ``loss_rank`` its expected rank after the
    move played minus after the preferred move (both at least 0: a move played that
    evaluates at least as well is not a loss). The label is the worse of the two labels
-   the per-game ``THRESHOLDS`` give (rank counts only with two or more seats).
+   the thresholds give (rank counts only with two or more seats): in points, the game's
+   ``REVIEW_POINTS`` hook; in rank, the same in every game.
+
+The budget and the point thresholds are each game's knowledge, in its bot hooks
+(``REVIEW_ITERATIONS``, ``REVIEW_POINTS``; ``ludoteca.bots.hooks``): a game without them
+gets ``DEFAULT_BUDGET`` and ``DEFAULT_POINTS``.
 
 **Honesty, exactly.** The determinizations draw from a generator whose shuffles first
 sort what they shuffle (``_CanonicalRng``), and each sample's own generator (the future
@@ -35,13 +40,12 @@ changing a secret the seat could not see changes nothing in the review, bit for 
 from __future__ import annotations
 
 import hashlib
-import importlib
 from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ludoteca.engine import Game, IllegalMove, Match, MatchRecord, Move, RecordError, Rng, Seat, canonical
-from ludoteca.engine.registry import load
+from ludoteca.engine.registry import UnknownGame, load
 
 from .hooks import GameHooks, hooks_for
 from .ismcts import Node, _Search, most_visited
@@ -93,37 +97,44 @@ class Thresholds:
         return {"points": list(self.points), "rank": list(self.rank)}
 
 
-# Budgets: measured with bench/review_cost.py (docs/bots.md, "Post-game review"), chosen so
-# that a 3-seat Iwari game's review of one seat takes under 2 minutes of one core.
-BUDGETS: dict[str, ReviewBudget] = {
-    "iwari": ReviewBudget(search=800, evaluate=200),
-    "bloodrage": ReviewBudget(search=300, evaluate=80),
-    "crusaders": ReviewBudget(search=800, evaluate=200),
-    "hadrianswall": ReviewBudget(search=200, evaluate=50),
-}
 DEFAULT_BUDGET = ReviewBudget(search=200, evaluate=48)
+"""For a game whose hooks give no ``REVIEW_ITERATIONS``."""
 
-# Thresholds per game, in that game's points (a game's typical final scores and how far
-# apart its seats finish differ: Iwari ends near 40-70, Blood Rage 60-150, Crusaders
-# 50-90, Hadrian's Wall 30-80). Rank, in every game: 0.3, 0.6 and a whole place of expected
-# rank (at two seats, 0.3 of rank is 30 points of win chance); below 0.3 the estimate's
-# own noise at the default budgets (about 0.1) would label sound moves.
+DEFAULT_POINTS = (1.0, 2.0, 4.0)
+"""For a game whose hooks give no ``REVIEW_POINTS``: games score on such different scales
+that no default fits them all, so it is small, and a game states its own."""
 RANK_THRESHOLDS = (0.3, 0.6, 1.0)
-THRESHOLDS: dict[str, Thresholds] = {
-    "iwari": Thresholds(points=(2.0, 4.0, 7.0), rank=RANK_THRESHOLDS),
-    "bloodrage": Thresholds(points=(4.0, 8.0, 15.0), rank=RANK_THRESHOLDS),
-    "crusaders": Thresholds(points=(3.0, 5.0, 10.0), rank=RANK_THRESHOLDS),
-    "hadrianswall": Thresholds(points=(3.0, 6.0, 12.0), rank=RANK_THRESHOLDS),
-}
-DEFAULT_THRESHOLDS = Thresholds(points=(1.0, 2.0, 4.0), rank=RANK_THRESHOLDS)
+"""The same in every game: 0.3, 0.6 and a whole place of expected rank (at two seats, 0.3
+of rank is 30 points of win chance); below 0.3 the estimate's own noise at the default
+budgets (about 0.1) would label sound moves."""
+
+
+def _hooks_of(game_id: str) -> GameHooks:
+    """The game's hooks; the defaults for a game this installation lacks."""
+    try:
+        return hooks_for(load(game_id))
+    except UnknownGame:
+        return GameHooks()
+
+
+def budget_of(hooks: GameHooks) -> ReviewBudget:
+    """A game's review budget: its ``REVIEW_ITERATIONS`` hook, else ``DEFAULT_BUDGET``."""
+    iterations = hooks.review_iterations
+    return DEFAULT_BUDGET if iterations is None else ReviewBudget(search=iterations[0], evaluate=iterations[1])
+
+
+def thresholds_of(hooks: GameHooks) -> Thresholds:
+    """A game's labels: its ``REVIEW_POINTS`` hook (else ``DEFAULT_POINTS``) and the rank's."""
+    points = hooks.review_points
+    return Thresholds(points=DEFAULT_POINTS if points is None else points, rank=RANK_THRESHOLDS)
 
 
 def budget_for(game_id: str) -> ReviewBudget:
-    return BUDGETS.get(game_id, DEFAULT_BUDGET)
+    return budget_of(_hooks_of(game_id))
 
 
 def thresholds_for(game_id: str) -> Thresholds:
-    return THRESHOLDS.get(game_id, DEFAULT_THRESHOLDS)
+    return thresholds_of(_hooks_of(game_id))
 
 
 # -- the pieces --------------------------------------------------------------------------
@@ -232,14 +243,9 @@ def decision_seed(game: Game[Any], state: Any, seat: Seat, index: int, seed: int
 
 
 def _points_estimator(hooks: GameHooks) -> Callable[[Any], Sequence[float]] | None:
-    """The game's ``estimate_points(state)`` hook (in its ``ai`` module), if it has one."""
-    if hooks.source == "default" or hooks.evaluate is None:
-        return None
-    try:
-        module = importlib.import_module(hooks.source)
-    except ImportError:
-        return None
-    return getattr(module, "estimate_points", None)
+    """The game's ``estimate_points(state)`` hook, where its ``evaluate`` makes playouts stop
+    early (without one they run to the end)."""
+    return hooks.estimate_points if hooks.evaluate is not None else None
 
 
 def _outcome_of(game: Game[Any], state: Any, estimate: Callable[[Any], Sequence[float]] | None
@@ -343,7 +349,7 @@ def judge(game: Game[Any], state: Any, seat: Seat, played: Move, budget: ReviewB
         raise ValueError("no determinization of this decision allows the move played")
     loss_points = max(0.0, after_best.points[seat] - after_played.points[seat])
     loss_rank = max(0.0, after_played.ranks[seat] - after_best.ranks[seat])
-    label = thresholds_for(game.id).label(loss_points, loss_rank, n_seats)
+    label = thresholds_of(work.hooks).label(loss_points, loss_rank, n_seats)
     return Judgement(index, seat, len(legal), played, best, after_played, after_best, loss_points, loss_rank,
                      label, game.move_text(state, seat, played), game.move_text(state, seat, best))
 
@@ -361,10 +367,6 @@ def decisions(record: MatchRecord, seat: Seat, game: Game[Any] | None = None) ->
             raise RecordError("record_illegal", f"move {index + 1} does not replay: {error.message}") from None
 
 
-def count_decisions(record: MatchRecord, seat: Seat) -> int:
-    return sum(1 for _ in decisions(record, seat))
-
-
 Progress = Callable[[int, int], None]
 """Called with (decisions judged, decisions in all) after each decision."""
 
@@ -379,8 +381,9 @@ def review(record: MatchRecord, seat: Seat, budget: ReviewBudget | None = None, 
     final = record.replay(game)
     if not final.over:
         raise RecordError("record_not_over", "the game in this record is not over")
-    budget = budget or budget_for(record.game)
-    out = Review(record.game, record.seats, seat, budget, seed, thresholds_for(record.game))
+    hooks = hooks_for(game)
+    budget = budget or budget_of(hooks)
+    out = Review(record.game, record.seats, seat, budget, seed, thresholds_of(hooks))
     todo = list(decisions(record, seat, game))
     if progress is not None:
         progress(0, len(todo))

@@ -24,7 +24,7 @@ Decision stack, for games whose effects queue further steps (Blood Rage)::
 
     from ludoteca.engine.flow import Step, TaskFlow, Task
 
-    flow: TaskFlow[MyState] = TaskFlow("my game", over=lambda s: s.over)
+    flow: TaskFlow[MyState] = TaskFlow("my game")     # MyState has a bool ``over``
 
     @flow.automatic("start_age")
     def _start_age(state, task, queue, events):       # runs by itself
@@ -36,23 +36,35 @@ Decision stack, for games whose effects queue further steps (Blood Rage)::
 
     def perform(state, seat, move):
         events = []
-        flow.perform(state, state.stack, seat, move, events)   # then runs automatic tasks
+        state.asked = flow.perform(state, state.stack, seat, move, events, state.asked)
         return events
 
 The stack itself is a plain list of tuples kept in the state (its top is the last item),
-so it serialises as it is and a clone copies it with a slice.
+so it serialises as it is and a clone copies it with a slice. ``advance`` and ``perform``
+return the decision they stopped at (``Asked``: the task, its step and the seats it asks);
+a game may keep it until the next move and hand it back to ``legal`` and ``perform``,
+which then need not ask the step again who decides.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .game import Event, Move, Seat
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
-S = TypeVar("S")
+
+
+class FlowState(Protocol):
+    """What a flow reads of a state: whether the game is over, which ends every run of
+    automatic tasks (a task may end the game with more tasks left on the stack)."""
+
+    over: bool
+
+
+S = TypeVar("S", bound=FlowState)
 
 
 class UnknownKey(LookupError):
@@ -121,22 +133,26 @@ class Step(Generic[S]):
         self.perform = perform
 
 
-def push(stack: list[Task], queue: Sequence[Task]) -> None:
-    """Put queued tasks on the stack so that the first queued runs first."""
-    stack.extend(reversed(queue))
+Asked = tuple[Task, Step[S], list[Seat]]
+"""The decision a flow stopped at: its task (the top of the stack), its step, the seats it
+asks (never empty)."""
 
 
 class TaskFlow(Generic[S]):
     """The tables of a decision stack: automatic tasks and decision steps, by kind.
 
     The stack lives in the state (a list of ``Task``, top last); the flow holds only the
-    handlers, so one flow serves every match of a game."""
+    handlers, so one flow serves every match of a game. ``state.over`` ends a run of
+    automatic tasks: an attribute, not a function to call, because it is read before every
+    task of every playout."""
 
-    def __init__(self, name: str, over: Callable[[S], bool] | None = None) -> None:
+    def __init__(self, name: str) -> None:
         self.name = name
         self.auto: Dispatch[str, Auto[S]] = Dispatch(f"{name}: automatic tasks")
         self.steps: Dispatch[str, Step[S]] = Dispatch(f"{name}: decisions")
-        self._over = over
+        self._run: dict[str, tuple[Step[S] | None, Auto[S] | None]] = {}
+        """Both tables in one plain dict: one subscript per task in ``advance`` (the
+        interpreter's fast path for subscripts serves a dict, not a subclass of one)."""
 
     def automatic(self, kind: str) -> Callable[[Auto[S]], Auto[S]]:
         """A decorator registering an automatic task."""
@@ -149,12 +165,14 @@ class TaskFlow(Generic[S]):
         if kind in self.steps:
             raise ValueError(f"{self.name}: {kind!r} is already a decision")
         self.auto.add(kind, fn)
+        self._run[kind] = (None, fn)
 
     def decision(self, kind: str, step: Step[S]) -> None:
         """Register a decision step."""
         if kind in self.auto:
             raise ValueError(f"{self.name}: {kind!r} is already an automatic task")
         self.steps.add(kind, step)
+        self._run[kind] = (step, None)
 
     def include(self, *others: TaskFlow[S]) -> None:
         """Take every task of other flows (a game assembles its flow from its modules')."""
@@ -164,26 +182,31 @@ class TaskFlow(Generic[S]):
             for kind, step in other.steps.items():
                 self.decision(kind, step)
 
-    def advance(self, state: S, stack: list[Task], events: list[Event]) -> None:
-        """Run automatic tasks from the top until a decision has seats to ask, the stack
-        is empty, or the game is over. Decisions with nobody left to ask are dropped."""
+    def advance(self, state: S, stack: list[Task], events: list[Event]) -> Asked[S] | None:
+        """Run automatic tasks from the top until a decision has seats to ask (returned),
+        the stack is empty, or the game is over (None). Decisions with nobody left to ask
+        are dropped."""
         # On every move of every playout: the tables bound once, the stack extended in place.
-        over = self._over
-        steps_get = self.steps.get
-        auto = self.auto
-        while stack and not (over is not None and over(state)):
+        run = self._run
+        while stack and not state.over:
             task = stack[-1]
-            step = steps_get(task[0])
+            try:
+                step, fn = run[task[0]]
+            except KeyError:
+                known = ", ".join(sorted(repr(k) for k in run))
+                raise UnknownKey(f"{self.name}: nothing for task {task[0]!r} (known: {known})") from None
             if step is not None:
-                if step.seats(state, task):
-                    return
+                seats = step.seats(state, task)
+                if seats:
+                    return task, step, seats
                 stack.pop()
                 continue
             stack.pop()
             queue: list[Task] = []
-            auto[task[0]](state, task, queue, events)
+            fn(state, task, queue, events)  # type: ignore[misc]  # fn is None only where step is not
             if queue:
                 stack.extend(reversed(queue))  # push: the first queued runs first
+        return None
 
     def top(self, stack: Sequence[Task]) -> tuple[Task, Step[S]] | None:
         """The decision on top of the stack and its step, if the top is a decision."""
@@ -196,23 +219,36 @@ class TaskFlow(Generic[S]):
         top = self.top(stack)
         return [] if top is None else top[1].seats(state, top[0])
 
-    def legal(self, state: S, stack: Sequence[Task], seat: Seat) -> list[Move]:
+    def legal(self, state: S, stack: Sequence[Task], seat: Seat, asked: Asked[S] | None = None) -> list[Move]:
+        """The moves of ``seat`` for the decision on top; ``asked``, what the last
+        ``advance`` or ``perform`` returned, spares asking the step who decides."""
         if not stack:
             return []
         task = stack[-1]
-        step = self.steps.get(task[0])
-        if step is None or seat not in step.seats(state, task):
+        if asked is not None and asked[0] is task:
+            step = asked[1]
+            seats = asked[2]
+        else:
+            found = self.steps.get(task[0])
+            if found is None:
+                return []
+            step = found
+            seats = step.seats(state, task)
+        if seat not in seats:
             return []
         return step.legal(state, task, seat)
 
-    def perform(self, state: S, stack: list[Task], seat: Seat, move: Move, events: list[Event]) -> None:
-        """Play a move for the decision on top, queue what it caused, then ``advance``."""
+    def perform(self, state: S, stack: list[Task], seat: Seat, move: Move, events: list[Event],
+                asked: Asked[S] | None = None) -> Asked[S] | None:
+        """Play a move for the decision on top, queue what it caused, then ``advance``;
+        returns what ``advance`` does. ``asked``: as for ``legal``."""
         task = stack[-1]
+        step = asked[1] if asked is not None and asked[0] is task else self.steps[task[0]]
         queue: list[Task] = []
-        self.steps[task[0]].perform(state, task, seat, move, queue, events)
+        step.perform(state, task, seat, move, queue, events)
         if queue:
             stack.extend(reversed(queue))
-        self.advance(state, stack, events)
+        return self.advance(state, stack, events)
 
 
-__all__ = ["Auto", "Dispatch", "Step", "Task", "TaskFlow", "UnknownKey", "push"]
+__all__ = ["Asked", "Auto", "Dispatch", "FlowState", "Step", "Task", "TaskFlow", "UnknownKey"]

@@ -17,7 +17,8 @@ Every part but the game class is optional: the platform offers what it finds.
 ``research.py`` gives ``UNORDERED`` (set-like move fields), ``actions(seats, options)``
 (the action vocabulary, enumerated from component data), ``Observation`` (the view
 encoder, a ludoteca.rl.observation.Encoder, with its documented layout) and
-``setup_of(view)`` (the seat count and options a view was dealt with); its docstring's
+``setup_of(view)`` (the seat count and options a view was dealt with) and, for a game
+one seat may play, ``SOLO_SCALE`` (the solo score worth a reward of +1); its docstring's
 second paragraph on is the action order docs/rl.md prints. It is the one module of a
 game that may import ludoteca.rl (and numpy): nothing imports it but the research
 adapters, found through ``research_module``.

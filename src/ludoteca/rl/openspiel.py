@@ -265,7 +265,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         result = self._shared.engine.result(self.match)
         if result is None:
             return [0.0] * self._shared.players
-        return rank_rewards(result)
+        return rank_rewards(result, self._shared.engine.id)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> LudotecaState:
         """A state the seat cannot tell from this one: hidden parts (hands, decks, the

@@ -109,7 +109,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self.game.perform(self.state, seat, move)
         result = self.game.result(self.state)
         if result is not None:
-            for s, reward in enumerate(rank_rewards(result)):
+            for s, reward in enumerate(rank_rewards(result, self.game.id)):
                 self.rewards[agent_name(s)] = reward
                 self.terminations[agent_name(s)] = True
             self.infos = {a: {"result": result.to_json()} for a in self.agents}

@@ -1,5 +1,5 @@
 """The occupancy index (board.occupancy, kept up to date by board.set_loc) against a recount,
-and the fresh move dicts of the action turn (issue 32, item 2)."""
+and the fresh move dicts of the action turn."""
 
 from __future__ import annotations
 

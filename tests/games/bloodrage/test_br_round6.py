@@ -1,4 +1,4 @@
-"""The tables and short cuts of issue 32's sixth round against the plain computation they stand
+"""The tables and short cuts of the sixth speed round against the plain computation they stand
 for, at every decision of random games: the draft's seats (rules._draft_seats, a table keyed by
 the taken counts), the reserve kinds and the invade plan (memos keyed with the warriors' bits
 folded), kinds_at, str_at and the march's figures from the summary for a clan without

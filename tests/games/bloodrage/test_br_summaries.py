@@ -1,7 +1,7 @@
-"""The derived fields of issue 32's fifth round against a rebuild at every decision: each seat's
+"""The derived fields of the fifth speed round against a rebuild at every decision: each seat's
 figure summary and the full places (board.figs / board.full_places, kept up to date by
-board.set_loc and board.add_figure), and the seats of the decision on top that perform
-leaves in ``state.asked`` for pending and legal."""
+board.set_loc and board.add_figure), and the decision on top that the flow leaves in
+``state.asked`` for pending and legal."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ludoteca.games.crusaders.rules import action_value, build_cost
+from ludoteca.games.crusaders.actions import action_value
+from ludoteca.games.crusaders.economy import build_cost
 
 from .helpers import (
     BUILD,

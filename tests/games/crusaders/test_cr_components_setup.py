@@ -56,7 +56,7 @@ def test_cr_3_bonus_tiles_on_bonus_spaces() -> None:
 
 def test_cr_4_enemy_strength_tracks() -> None:
     state = started(3)
-    from ludoteca.games.crusaders.rules import enemy_strength
+    from ludoteca.games.crusaders.economy import enemy_strength
 
     assert enemy_strength(state, "prussian") == 3 and enemy_strength(state, "slav") == 4
     state.track = [4, 9]
@@ -107,7 +107,7 @@ def test_cr_8_buildings_levels_costs_influence() -> None:
 def test_cr_9_troops_costs_and_strength() -> None:
     assert [t.cost for t in C.troops] == [2, 3, 4, 5, 6]
     assert [t.influence for t in C.troops] == [1, 2, 3, 4, 5]
-    from ludoteca.games.crusaders.rules import action_value
+    from ludoteca.games.crusaders.actions import action_value
 
     state = started(3)
     assert action_value(state, 0, "crusade", 2) == 2

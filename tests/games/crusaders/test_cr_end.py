@@ -107,7 +107,7 @@ def test_cr_39_five_seats_two_buildings_bonus_only_first() -> None:
     play(state, 0, {"type": "build", "building": kind, "region": rid(state, a)})
     assert state.players[0].influence == 1 + 2
     state.players[1].built[["castle", "church", "farm", "bank"].index(kind)] = 0
-    from ludoteca.games.crusaders.rules import build_cost
+    from ludoteca.games.crusaders.economy import build_cost
 
     assert build_cost(state, 1, kind, a) == C.buildings[kind].costs[0]  # no discount for the second
     state.players[1].tokens[BUILD] = 5

@@ -1,4 +1,4 @@
-"""The tables of the fifth speed round (issue 32, item 2) against the code they replace.
+"""The tables of the fifth speed round against the code they replace.
 
 Rules: the split, whose first action now starts inline, against the old split, and
 ``region_costs`` against ``build_cost``. Bot hooks: the building worths against the old formula, and the
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ludoteca.engine import Event, Rng
-from ludoteca.games.crusaders import ai, rules
+from ludoteca.games.crusaders import actions, ai, economy
 from ludoteca.games.crusaders.components import BUILDINGS
 from ludoteca.games.crusaders.scoring import breakdown
 from ludoteca.games.crusaders.state import CrusadersState
@@ -41,10 +41,10 @@ def _old_build_worth(state: CrusadersState, seat: int, b: int, region: int) -> f
     level = p.built[b]
     worth = level + 1.0 + ai._UNCOVER_WORTH[name][level]
     if state.seats < 5 or not state.buildings[region]:
-        worth += rules.BOARDS[state.seats].regions[region].influence_for(name)
+        worth += economy.BOARDS[state.seats].regions[region].influence_for(name)
         tile = state.tiles[region]
         if tile:
-            t = rules.C.tile_index[tile]
+            t = economy.C.tile_index[tile]
             if t.applies(name):
                 worth += t.influence
     if level == 3:
@@ -53,30 +53,30 @@ def _old_build_worth(state: CrusadersState, seat: int, b: int, region: int) -> f
 
 
 def _old_play_split(state: CrusadersState, seat: int, move: dict[str, Any], events: list[Event]) -> None:
-    """rules._play_split before its first action was started inline, kept here as the reference."""
-    first, first_tokens, second, second_tokens = rules.split_tokens(state, seat, move)
-    actions = []
+    """actions._play_split before its first action was started inline, kept here as the reference."""
+    first, first_tokens, second, second_tokens = actions.split_tokens(state, seat, move)
+    queued = []
     if first_tokens > 0:
-        actions.append((first, first_tokens))
+        queued.append((first, first_tokens))
     if second_tokens > 0:
-        actions.append((second, second_tokens))
-    state.actions = actions
+        queued.append((second, second_tokens))
+    state.actions = queued
     events.append(Event("cr.split", {"seat": seat, "first": first, "tokens": first_tokens, "second": second,
                                      "second_tokens": second_tokens}))
-    rules._next_action(state, events)
+    actions._next_action(state, events)
 
 
-@pytest.mark.parametrize("wedge", [w.id for w in rules.C.wedges])
+@pytest.mark.parametrize("wedge", [w.id for w in economy.C.wedges])
 def test_split_matches_the_old_split(wedge: str) -> None:
     """Every split of up to 17 tokens (every primary count, either action first, and a primary count past
     the tokens) leaves the same state and events as before."""
-    action, upgrade = rules.WEDGES[wedge].action, rules.WEDGES[wedge].upgrade
+    action, upgrade = actions.WEDGES[wedge].action, actions.WEDGES[wedge].upgrade
     checked = 0
     for n in range(1, 18):
         for k in range(n + 2):
             for first in (action, upgrade):
                 results = []
-                for play in (rules._play_split, _old_play_split):
+                for play in (actions._play_split, _old_play_split):
                     state = started(3)
                     p = state.players[state.current]
                     p.wheel = (wedge, *(w for w in p.wheel if w != wedge))
@@ -100,12 +100,12 @@ def test_region_costs_and_worths_match_at_every_decision() -> None:
         if state.phase in ("order", "setup") or state.turns % 3:
             continue
         for region in range(len(state.enemy)):
-            costs = rules.region_costs(state, region)
+            costs = economy.region_costs(state, region)
             worths = ai._worths(state, region)
             for seat, p in enumerate(state.players):
                 for b, name in enumerate(BUILDINGS):
                     if p.built[b] < 4:
-                        assert costs[b][p.built[b]] == rules.build_cost(state, seat, name, region)
+                        assert costs[b][p.built[b]] == economy.build_cost(state, seat, name, region)
                         assert worths[b][p.built[b]] == _old_build_worth(state, seat, b, region)
                         checked += 1
     assert checked > 10_000
@@ -129,7 +129,7 @@ def test_shared_tables_hand_out_the_same_content() -> None:
         p = state.players[seat]
         fresh = {"move": 0, "muster": 0, "crusade": 0, "influence": 0, "build": 0}
         for i, name in enumerate(BUILDINGS):
-            for kind, n in rules.CUM[name][p.built[i]].items():
+            for kind, n in economy.CUM[name][p.built[i]].items():
                 if kind in fresh:
                     fresh[kind] += n
         assert ai._bonuses(p) == fresh

@@ -216,7 +216,7 @@ def shown_to(reader: int | None, before, mover: int, move: dict, after) -> bool:
 
 @pytest.mark.parametrize("orders", [True, False])
 def test_cr_42_a_replay_shows_nobody_the_wedges_or_orders_chosen_before_all_have_chosen(orders: bool) -> None:
-    """Issue 30: the set-up's moves named the wedges and orders in a public replay. Two seats take
+    """A public replay once named the wedges and orders of the set-up's moves. Two seats take
     the same order, and the same wedges: no id is one seat's alone, yet each choice stays hidden."""
     state = tournament(orders=orders)
     wheel = ("crusade", "build", "move_a", "move_b", "muster", "influence")

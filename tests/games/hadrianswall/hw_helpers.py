@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ludoteca.engine import IllegalMove, Rng
-from ludoteca.games.hadrianswall import HadriansWallGame, rules
+from ludoteca.games.hadrianswall import HadriansWallGame, sheets
 from ludoteca.games.hadrianswall.components import STOCK, components
 from ludoteca.games.hadrianswall.state import HadriansWallState
 
@@ -72,7 +72,7 @@ def fill(state: HadriansWallState, seat: int, box_id: str, pay: str | None = Non
 
 
 def why(state: HadriansWallState, seat: int, box_id: str) -> str | None:
-    return rules.block(state, seat, box(box_id))
+    return sheets.block(state, seat, box(box_id))
 
 
 def stock(state: HadriansWallState, seat: int = 0) -> dict[str, int]:

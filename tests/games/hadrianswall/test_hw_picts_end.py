@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from ludoteca.engine import Result
-from ludoteca.games.hadrianswall import rules, scoring
+from ludoteca.games.hadrianswall import scoring, years
 
 from .hw_helpers import C, G, choose_all, end_year_all, fill, give, main, new, sampled_positions, set_count
 
@@ -28,9 +28,9 @@ def test_hw_41_cohorts_block_cards_of_their_direction() -> None:
     p = state.players[0]
     set_count(state, 0, "cohort_left", 2)
     set_count(state, 0, "cohort_centre", 0)
-    out = rules.resolve_attack(p, [2, 1, 0], 3)
+    out = years.resolve_attack(p, [2, 1, 0], 3)
     assert out["breaches"] == 1 and out["disdain"] == 1 and out["valour"] == 2
-    out = rules.resolve_attack(p, [2, 0, 0], 3)
+    out = years.resolve_attack(p, [2, 0, 0], 3)
     assert out["breaches"] == 0 and out["valour"] == 3
 
 
@@ -53,16 +53,16 @@ def test_hw_42_favours_cancel_cards_by_choice() -> None:
     assert p.disdain == 0 and p.count[C.section_index["valour"]] == 1
     p.dir_favours = [1, 0, 0]
     p.hits = [0, 1, 0]
-    assert rules.favour_options(p) == []  # a diplomat covers its own direction only
+    assert years.favour_options(p) == []  # a diplomat covers its own direction only
 
 
 def test_hw_43_valour_and_disdain() -> None:
     p = main(1).players[0]
-    assert rules.resolve_attack(p, [0, 0, 0], 4) == {
+    assert years.resolve_attack(p, [0, 0, 0], 4) == {
         "left": 0, "centre": 0, "right": 0, "breaches": 0, "disdain": 0, "valour": 4}
-    part = rules.resolve_attack(p, [1, 0, 0], 4)
+    part = years.resolve_attack(p, [1, 0, 0], 4)
     assert (part["disdain"], part["valour"]) == (1, 3)
-    worst = rules.resolve_attack(p, [5, 5, 5], 4)
+    worst = years.resolve_attack(p, [5, 5, 5], 4)
     assert (worst["disdain"], worst["valour"]) == (4, 0)
     state = main(1, seed=3)
     end_year_all(state)
@@ -222,7 +222,7 @@ def test_hw_41_a_cohort_never_covers_another_direction() -> None:
     assert attack["breaches"] == 1 and state.players[0].disdain == 1
     other = main(1)
     set_count(other, 0, "cohort_right", 2)
-    out = rules.resolve_attack(other.players[0], [0, 0, 3], 4)  # two blocked, the third breaches
+    out = years.resolve_attack(other.players[0], [0, 0, 3], 4)  # two blocked, the third breaches
     assert (out["breaches"], out["disdain"], out["valour"]) == (1, 1, 3)
 
 

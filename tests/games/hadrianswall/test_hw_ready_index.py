@@ -1,5 +1,5 @@
 """The index of boxes whose place and locks allow a fill (``Player.ready``), kept up to date
-by ``rules.fill`` for speed, must always give the moves a box-by-box check gives."""
+by ``sheets.fill`` for speed, must always give the moves a box-by-box check gives."""
 
 from __future__ import annotations
 
@@ -7,19 +7,19 @@ import json
 from typing import Any
 
 from ludoteca.engine import Rng
-from ludoteca.games.hadrianswall import rules
+from ludoteca.games.hadrianswall import cards, sheets
 
 from .hw_helpers import G, box, give, main, set_count
 
 
 def reference_fills(state: Any, seat: int) -> list[dict[str, Any]]:
-    """Every fill move, from ``rules.block`` box by box (no index)."""
+    """Every fill move, from ``sheets.block`` box by box (no index)."""
     p = state.players[seat]
     out: list[dict[str, Any]] = []
-    for b in rules.BOXES:
-        if rules.block(state, seat, b.index) is not None:
+    for b in sheets.BOXES:
+        if sheets.block(state, seat, b.index) is not None:
             continue
-        pays = [label for cost, label in zip(b.costs, b.pay_labels, strict=True) if rules.affordable(p.stock, cost)]
+        pays = [label for cost, label in zip(b.costs, b.pay_labels, strict=True) if sheets.affordable(p.stock, cost)]
         if len(b.costs) == 1:
             out.append({"type": "fill", "box": b.id})
         else:
@@ -30,7 +30,7 @@ def reference_fills(state: Any, seat: int) -> list[dict[str, Any]]:
 def fresh_ready(p: Any) -> list[int]:
     q = p.clone()
     q.ready_count = None
-    return rules.ready_boxes(q)
+    return sheets.ready_boxes(q)
 
 
 def test_hw_ready_index_matches_box_by_box_check_in_random_games() -> None:
@@ -63,7 +63,7 @@ def test_hw_ready_index_follows_counts_set_by_hand() -> None:
     assert [m for m in after if m["type"] == "fill"] == reference_fills(state, 0)
     assert [m["box"] for m in after if m["type"] == "fill"] != before
     assert state.players[0].ready == fresh_ready(state.players[0])
-    assert box(rules.C.boxes[rules.SECTIONS[rules.SEC["fort"]].boxes[3]].id) in state.players[0].ready
+    assert box(cards.C.boxes[sheets.SECTIONS[sheets.SEC["fort"]].boxes[3]].id) in state.players[0].ready
 
 
 def test_hw_fill_moves_are_fresh_dicts() -> None:

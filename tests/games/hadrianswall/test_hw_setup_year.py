@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ludoteca.engine import OptionError
+from ludoteca.games.hadrianswall import cards, sheets, years
 from ludoteca.games.hadrianswall import components as comp
-from ludoteca.games.hadrianswall import rules
 
 from .hw_helpers import (
     C,
@@ -73,19 +73,19 @@ def test_hw_3_fate_deck_reshuffles_the_discard_but_not_cards_on_show() -> None:
     state.flips = []
     state.attack_cards = []
     state.attack_cards = ["fate-02"]
-    card = rules.flip_fate(state)
+    card = cards.flip_fate(state)
     assert card in ("fate-02", "fate-03")
     assert "fate-01" in state.fate_discard and card in state.fate_discard
     assert len(state.fate_deck) == 1
     assert state.attack_cards == []  # last year's Picts left the table with the reshuffle
     state.fate_deck, state.fate_discard = [], [c.id for c in C.fate]
     for _ in range(500):  # a long year of market flips and fights never runs dry
-        rules.flip_fate(state)
+        cards.flip_fate(state)
     assert len(state.fate_deck) + len(state.fate_discard) == 48
     state.fate_deck = []
     state.attack_cards = ["fate-05"]
     state.fate_discard = ["fate-05", "fate-06", "fate-07"]
-    assert rules.flip_fate(state, attacking=True) in ("fate-06", "fate-07")
+    assert cards.flip_fate(state, attacking=True) in ("fate-06", "fate-07")
     assert state.attack_cards == ["fate-05"] and "fate-05" not in state.fate_deck
 
 
@@ -153,7 +153,7 @@ def test_hw_7_box_order_locks_year_limits_and_reasons() -> None:
     assert rejected(state, 0, {"type": "fill", "box": "fort_2", "pay": "soldiers"}) == "decision_owed"
     G.apply(state, 0, {"type": "cohort", "cohort": "left"})
     legal = set(fill_ids(state))
-    status = rules.box_status(state, 0)
+    status = sheets.box_status(state, 0)
     assert legal == {b for b, reason in status.items() if reason == "open"}
     assert rejected(state, 0, {"type": "fill", "box": "inn_small"}) == "box_locked"
 
@@ -164,8 +164,8 @@ def test_hw_7_every_boxs_status_is_the_reason_block_gives() -> None:
     compared = 0
     for state in sampled_positions(4, every=12):
         for reader in range(3):
-            status = rules.box_status(state, reader)
-            assert status == {box.id: rules.block(state, reader, box.index) or "open" for box in rules.BOXES}
+            status = sheets.box_status(state, reader)
+            assert status == {box.id: sheets.block(state, reader, box.index) or "open" for box in sheets.BOXES}
             compared += 1
     assert compared > 50
 
@@ -173,19 +173,19 @@ def test_hw_7_every_boxs_status_is_the_reason_block_gives() -> None:
 def test_hw_8_rewards_cascade_and_are_lost_when_full() -> None:
     state = main(1)
     set_count(state, 0, "renown", 2)
-    rules.gain(state, 0, "renown")
+    sheets.gain(state, 0, "renown")
     assert count(state, 0, "renown") == 3 and stock(state)["civilians"] == 1
-    rules.gain(state, 0, "traders")
+    sheets.gain(state, 0, "traders")
     assert count(state, 0, "traders") == 1 and stock(state)["servants"] == 1
-    rules.gain(state, 0, "cohort")
+    sheets.gain(state, 0, "cohort")
     assert state.players[0].todo == [["cohort"]]
     G.apply(state, 0, {"type": "cohort", "cohort": "right"})
     assert count(state, 0, "cohort_right") == 1
     set_count(state, 0, "valour", 25)
-    rules.gain(state, 0, "valour")
+    sheets.gain(state, 0, "valour")
     assert count(state, 0, "valour") == 25
     set_count(state, 0, "wall_guard", 6)
-    rules.gain(state, 0, "sword")  # box 7 needs the small granary: the sword is lost
+    sheets.gain(state, 0, "sword")  # box 7 needs the small granary: the sword is lost
     assert count(state, 0, "wall_guard") == 6
 
 
@@ -230,7 +230,7 @@ def test_hw_3_new_year_reshuffles_last_years_cards_too() -> None:
     old = state.year_card
     state.fate_deck = []
     state.fate_discard = [c.id for c in C.fate]
-    rules.start_year(state, [])
+    years.start_year(state, [])
     # Nothing is on show when a year begins: last year's fate card goes back into the deck.
     assert old in state.fate_deck or state.year_card == old
     assert state.fate_discard == [state.year_card] and len(state.fate_deck) == 47

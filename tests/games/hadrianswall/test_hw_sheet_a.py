@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludoteca.games.hadrianswall import rules
+from ludoteca.games.hadrianswall import sheets
 
 from .hw_helpers import G, choose_all, count, end_year_all, fill, fill_ids, give, main, set_count, stock, why
 
@@ -11,11 +11,11 @@ def test_hw_12_cohorts_are_earned_and_reward_at_3_5_6() -> None:
     state = main(1)
     assert why(state, 0, "cohort_centre_1") == "earned"
     for _ in range(6):
-        rules.gain(state, 0, "cohort")
+        sheets.gain(state, 0, "cohort")
         G.apply(state, 0, {"type": "cohort", "cohort": "centre"})
     assert count(state, 0, "cohort_centre") == 6
     assert count(state, 0, "discipline") == 2 and count(state, 0, "valour") == 1
-    rules.gain(state, 0, "cohort")
+    sheets.gain(state, 0, "cohort")
     assert [m["cohort"] for m in G.legal(state, 0)] == ["left", "right"]
 
 
@@ -105,10 +105,10 @@ def test_hw_18_inns_workshops_roads_small_before_large() -> None:
 def test_hw_19_resource_production_filled_by_hammers() -> None:
     state = main(1)
     assert why(state, 0, "production_2") == "earned"
-    rules.gain(state, 0, "production")
+    sheets.gain(state, 0, "production")
     assert count(state, 0, "production") == 2
     set_count(state, 0, "production", 9)
-    rules.gain(state, 0, "production")
+    sheets.gain(state, 0, "production")
     assert count(state, 0, "production") == 9
 
 
@@ -148,12 +148,12 @@ def test_hw_22_landmarks_need_an_attribute_at_15() -> None:
 def test_hw_23_attribute_tracks() -> None:
     state = main(1)
     set_count(state, 0, "piety", 16)
-    rules.gain(state, 0, "piety")
+    sheets.gain(state, 0, "piety")
     assert count(state, 0, "renown") == 1
     set_count(state, 0, "discipline", 2)
-    rules.gain(state, 0, "discipline")
+    sheets.gain(state, 0, "discipline")
     assert stock(state)["builders"] == 1
-    assert all(len(rules.SECTIONS[rules.S_ATTR[a]].boxes) == 25 for a in rules.S_ATTR)
+    assert all(len(sheets.SECTIONS[sheets.S_ATTR[a]].boxes) == 25 for a in sheets.S_ATTR)
 
 
 def test_hw_24_disdain_track_caps_at_15() -> None:

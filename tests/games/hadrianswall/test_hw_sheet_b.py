@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludoteca.games.hadrianswall import rules
+from ludoteca.games.hadrianswall import cards
 
 from .hw_helpers import C, G, count, fill, fill_ids, give, main, set_count, stock, why
 
@@ -243,10 +243,10 @@ def test_hw_38_map_placement_rewards_and_rows() -> None:
 
 
 def test_hw_39_neighbours() -> None:
-    assert rules.neighbours(main(1), 0) == []
-    assert rules.neighbours(main(2), 0) == [1]
-    assert rules.neighbours(main(5), 0) == [4, 1]
-    assert rules.neighbours(main(5), 4) == [3, 0]
+    assert cards.neighbours(main(1), 0) == []
+    assert cards.neighbours(main(2), 0) == [1]
+    assert cards.neighbours(main(5), 0) == [4, 1]
+    assert cards.neighbours(main(5), 4) == [3, 0]
 
 
 def test_hw_26_precinct_builds_top_to_bottom() -> None:

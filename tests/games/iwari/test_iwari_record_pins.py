@@ -1,5 +1,5 @@
 """Seeded random-bot games of Iwari replay move for move: the digests were taken
-before the engine speed work (issue 17) and must not change (see tests/engine/record_pins.py)."""
+before any of the engine's speed work and must not change (see tests/engine/record_pins.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""The room masks kept up to date on each placement (tent_room, totem_room: issue 32's
-speed work) against a territory-by-territory reference, the placement events and pay
-tables against a direct build, and the moves handed out fresh on every call."""
+"""The room masks kept up to date on each placement (tent_room, totem_room, which spare the
+legal moves a pass over every territory) against a territory-by-territory reference, the
+placement events and pay tables against a direct build, and the moves handed out fresh on
+every call."""
 
 from __future__ import annotations
 
@@ -9,18 +10,59 @@ from tests.games.iwari.iwari_helpers import GAME, deal, new, put_tents, tindex
 from ludoteca.engine import Rng
 from ludoteca.games.iwari import rules
 from ludoteca.games.iwari.components import BIOMES
-from ludoteca.games.iwari.rules import CARD_BIOME, CARD_IDS, payments
+from ludoteca.games.iwari.rules import CARD_BIOME, CARD_IDS
 from ludoteca.games.iwari.state import PAY, START, IwariState
+
+# The rules read territory by territory, off the counts, as they were before the masks and
+# tables: the reference the fast paths are held to.
+
+
+def biome_counts(hand: list[int]) -> list[int]:
+    counts = [0, 0, 0, 0, 0]
+    for card in hand:
+        counts[CARD_BIOME[card]] += 1
+    return counts
+
+
+def can_pay(counts: list[int], biome: int) -> bool:
+    """IW-8: one card of the territory's biome, or a pair of one other biome (past the first
+    test the territory's biome has no card, so any pair is of another)."""
+    return counts[biome] > 0 or max(counts) >= 2
+
+
+def can_tent(state: IwariState, territory: int, tribe: int) -> bool:
+    return state.free[territory] > 0 and state.tents_left[tribe] > 0
+
+
+def can_totem(state: IwariState, territory: int, tribe: int) -> bool:
+    """IW-7: a territory holds at most as many totems (any colours) as its tent majority;
+    IW-24: none at all where the map forbids them (Floating Lands: tundra)."""
+    base = territory * state.tribes
+    totems = sum(state.totem_count[base:base + state.tribes])
+    return (state.totems_left[tribe] > 0 and state.board.totem_allowed[territory]
+            and totems < max(state.tent_count[base:base + state.tribes]))
+
+
+def payments(hand: list[int], biome: int) -> list[list[int]]:
+    """Every way to pay one piece in a territory of ``biome`` (IW-8), in the rules' order."""
+    out = [[card] for card in hand if CARD_BIOME[card] == biome]
+    for i, a in enumerate(hand):
+        if CARD_BIOME[a] == biome:
+            continue
+        for b in hand[i + 1:]:
+            if CARD_BIOME[b] == CARD_BIOME[a]:
+                out.append([a, b])
+    return out
 
 
 def reference_open(state: IwariState, tribe: int, hand: list[int]) -> list[int]:
-    """IW-5 .. IW-8 read off the counts, territory by territory (the rules before the masks)."""
-    counts = rules.biome_counts(hand)
+    """IW-5 .. IW-8 read off the counts, territory by territory."""
+    counts = biome_counts(hand)
     out = []
     for t, biome in enumerate(state.board.territory_biome):
-        if not rules.can_pay(counts, biome):
+        if not can_pay(counts, biome):
             continue
-        if rules.can_tent(state, t, tribe) or (state.pieces_in[t] and rules.can_totem(state, t, tribe)):
+        if can_tent(state, t, tribe) or (state.pieces_in[t] and can_totem(state, t, tribe)):
             out.append(t)
     return out
 

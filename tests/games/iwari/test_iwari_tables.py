@@ -1,4 +1,4 @@
-"""The hot paths' shortcuts (issue 32's speed work, round 6) against a plain build: the
+"""The hot paths' shortcuts (the sixth speed round) against a plain build: the
 unrolled start and draw lists, the shared piece and pay decisions, the placement events
 built from the paid biomes' code, the count tables, and the settlements and board points
 found with a working copy of the tents. Each is checked at every decision of a few random

@@ -52,6 +52,14 @@ evaluate), 60 iterations, 2 x 8 seat-rotated games (seeds 0 and 1) per row:
 20 lost no game and led by as much as 8; 8 is cheaper but often stops in mid-battle,
 where the evaluation cannot see the face-down cards; 40 costs more for a smaller lead."""
 
+REVIEW_ITERATIONS = (300, 80)
+"""The post-game review's iterations per decision (search, then each compared move): fewer
+than Iwari's, since an iteration costs more here (long rounds of battles); measured with
+bench/review_cost.py."""
+REVIEW_POINTS = (4.0, 8.0, 15.0)
+"""Expected final glory lost from which a move is an inaccuracy, a mistake, a blunder:
+final scores run from about 60 to 150."""
+
 
 # -- board arithmetic (public: figures, upgrades) ------------------------------------------
 

@@ -292,14 +292,6 @@ def room(state: BRState, p: int) -> int:
     return VILLAGES[p] - occupants(state, p)
 
 
-def rooms(state: BRState) -> list[int]:
-    """``room`` of every province, from one pass over the figures (not one per province)."""
-    occ = occupancy(state)
-    out = [villages - n for villages, n in zip(VILLAGES, occ, strict=False)]
-    out[YGG] = 999
-    return out
-
-
 _BATTLE_LOCS: tuple[tuple[int, ...], ...] = tuple((p, *SUPPORT[p]) for p in range(len(PROVINCES)))
 
 

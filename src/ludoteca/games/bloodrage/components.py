@@ -96,7 +96,6 @@ RAGNAROK_GLORY: tuple[int, ...] = tuple(_board["ragnarok_glory"])
 DESTROYED_AT_SETUP = {int(k): v for k, v in _board["destroyed_at_setup"].items()}
 
 CLANS: tuple[str, ...] = tuple(_clans["clans"])
-FIGURES = _clans["figures"]
 TRACKS: tuple[tuple[int, ...], ...] = tuple(tuple(_clans["stats"][s]) for s in STATS)
 LEGENDARY: tuple[int, ...] = tuple(_clans["legendary_glory"])
 MAX_STEP = len(TRACKS[0]) - 1

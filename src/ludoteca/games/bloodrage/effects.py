@@ -91,15 +91,6 @@ def _hooks_for(timing: str) -> dict[str, Callable[..., None]]:
     return table
 
 
-def sources(state: BRState, seat: int, battle_cards: bool) -> list[str]:
-    """The cards in force for ``seat``: its upgrades, then (in battle) its revealed cards."""
-    ids = [cid for cid in state.upgrades[seat] if cid]
-    b = state.battle
-    if battle_cards and b is not None:
-        ids.extend(cid for cid in b.played[seat] if cid not in b.cancelled)
-    return ids
-
-
 def upgrade_hooks(timing: str, ups: tuple[str, ...]) -> tuple[tuple[str, Callable[..., None]], ...]:
     """The (card, hook) pairs of an upgrade row for ``timing``, in slot order (usually none:
     callers that fire no battle card skip building the context then)."""

@@ -5,6 +5,7 @@ rules are numbered BR-1 ... in rules.md).
     board.py       figures, STR, glory and stats   rules.py    set-up, flow, actions, march
     effects.py     timings, card effects, deaths   battle.py   pillage and battle
     opening.py     first player and clans          scoring.py  final scoring
+    options.py     the options (clans, first player)
     views.py       views, secrets, determinize     ai.py       bot hooks
     research.py    the encoding for the RL adapters
 """
@@ -17,7 +18,7 @@ from typing import Any
 from ludoteca.engine import Event, Game, IllegalMove, Move, OptionValue, Result, Rng, Seat
 
 from . import rules, views
-from .opening import OPTIONS
+from .options import OPTIONS
 from .scoring import breakdown
 from .state import BRState
 

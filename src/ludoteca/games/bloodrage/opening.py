@@ -12,34 +12,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludoteca.engine import Event, Option, Rng
+from ludoteca.engine import Event, Rng
 from ludoteca.engine.flow import Step, TaskFlow
 
 from .board import order_from
 from .components import CLANS
 from .state import BRState
 
-CLAN_MODES = ("choose", "random")
-FIRST_PLAYER = ("random", "1", "2", "3", "4")
-
 FLOW: TaskFlow[BRState] = TaskFlow("bloodrage opening")
 """The clans chosen in turn."""
-
-OPTIONS = (
-    Option("clans", "choice", "choose", "How the clans are shared out: each player in turn chooses one, starting "
-           "with the first player (choose), or they are dealt at random (random).", choices=CLAN_MODES),
-    Option("first_player", "choice", "random", "Who holds the first-player token in the first age: drawn at "
-           "random, or the seat named (1 is the first seat).", choices=FIRST_PLAYER, seat_numbers=True),
-)
 
 
 def set_up(state: BRState, options: Mapping[str, Any], rng: Rng) -> None:
     """Draw the first player and deal the clans if the options say so (drawn after the
     board and the decks, so the same seed lays out the same board whatever the options)."""
-    chosen = options.get("first_player", "random")
+    chosen = options["first_player"]
     state.first = rng.below(state.n) if chosen == "random" else int(chosen) - 1
     state.turn = state.first
-    if options.get("clans", "choose") == "random":
+    if options["clans"] == "random":
         deal = list(CLANS)
         rng.shuffle(deal)
         state.clans = deal[:state.n]

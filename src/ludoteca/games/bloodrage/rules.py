@@ -3,9 +3,11 @@
 The flow is a stack of tasks (see state.py) run by ``FLOW``, the engine's decision stack
 with every task of the game: this module's (ages, phases, actions, march) and those of
 opening.py (clans), effects.py (card effects, destruction, invasion) and battle.py
-(pillage and battle). ``_advance`` (``FLOW.advance`` inlined) runs automatic tasks until a
-decision is needed; ``pending`` and ``legal`` read the decision on top (or, in the Action phase
-with nothing on the stack, the seat whose turn it is).
+(pillage and battle). ``FLOW.advance`` runs automatic tasks until a decision is needed and
+returns it; the state keeps it (``state.asked``) until the next move, so that ``pending``,
+``legal`` and ``perform`` read the decision on top without asking its step again who decides
+(the call to arms or a free invasion recounts room and figures to say it). In the Action
+phase with nothing on the stack, the seat whose turn it is decides.
 """
 
 from __future__ import annotations
@@ -84,11 +86,7 @@ _MAX_SEATS = 4
 _DECISIONS: dict[tuple[int, str, tuple], Decision] = {}  # immutable, shared
 
 
-def _over(state: BRState) -> bool:
-    return state.over
-
-
-FLOW: TaskFlow[BRState] = TaskFlow("bloodrage", over=_over)
+FLOW: TaskFlow[BRState] = TaskFlow("bloodrage")
 """Every task of the game, by kind: the flow runs the stack kept in ``state.stack``."""
 FLOW.include(opening.FLOW, effects.FLOW, battle.FLOW)
 
@@ -143,58 +141,13 @@ def new_state(seats: int, options: Mapping[str, Any], rng: Rng) -> BRState:
     s.full = 0
     s.asked = None
     opening.set_up(s, options, rng)  # first player and clans (BR-11, BR-104, BR-105)
-    _advance(s, s.stack, [])
+    s.asked = FLOW.advance(s, s.stack, [])
     return s
 
 
 # -- the dispatcher ---------------------------------------------------------------------------
 
 _STEPS = FLOW.steps
-_AUTO = FLOW.auto
-_RUN: dict[str, tuple[Step[BRState] | None, Any]] = {}
-"""Task kind -> (its Step, None) for a decision, (None, its function) for an automatic task: one
-plain dict subscript per task (the interpreter's fast path for a dict look-up does not serve the
-Dispatch subclass). Filled at the end of this module, once every task is registered; a task
-registered later is found by filling it again from the flow's own tables."""
-
-
-def _fill_run() -> None:
-    _RUN.update({kind: (step, None) for kind, step in _STEPS.items()})
-    _RUN.update({kind: (None, fn) for kind, fn in _AUTO.items()})
-
-
-def _step_of(task: tuple) -> Step[BRState]:
-    step = _RUN.get(task[0], (None, None))[0]
-    return step if step is not None else _STEPS[task[0]]  # registered later, or not a decision: raises
-
-
-def _advance(state: BRState, stack: list, ev: list) -> None:
-    """``FLOW.advance``, the same loop without its layers, that also remembers the seats of the
-    decision it stops at in ``state.asked``: ``pending`` and ``legal`` read them instead of asking
-    the step again (for the call to arms or a free invasion that recounts room and figures).
-    Nothing but ``perform`` changes a state between, and ``perform`` forgets them first."""
-    while stack and not state.over:
-        task = stack[-1]
-        try:
-            step, fn = _RUN[task[0]]
-        except KeyError:  # a task registered after this module was read, or an unknown one
-            _fill_run()
-            if task[0] not in _RUN:
-                stack.pop()
-                _AUTO[task[0]]  # unknown: raises, naming the table
-            continue
-        if step is not None:
-            seats = step.seats(state, task)
-            if seats:
-                state.asked = (task, step, seats)
-                return
-            stack.pop()
-            continue
-        stack.pop()
-        queue: list = []
-        fn(state, task, queue, ev)
-        if queue:
-            stack.extend(reversed(queue))  # push: the first queued runs first
 
 
 def pending_seats(state: BRState) -> tuple[list[int], str]:
@@ -714,7 +667,7 @@ def perform_action(state: BRState, seat: int, move: dict[str, Any], q: list, ev:
         ev.append(Event("br.pass", {"seat": seat}))
     if q:
         q.append(_END_TURN)  # after what the action queued
-    else:  # nothing queued: _advance would pop the task at once, so it runs here, without the stack
+    else:  # nothing queued: FLOW.advance would pop the task at once, so it runs here, without the stack
         _end_turn(state, _END_TURN, q, ev)
 
 
@@ -745,7 +698,7 @@ def _upgrade(state: BRState, seat: int, cid: str, slot: int, q: list, ev: list) 
 
 def _march_room(state: BRState, src: int, need: int) -> tuple[list[int], bool]:
     """The standing provinces but ``src`` with room for ``need`` more figures, and whether one
-    has room for ``need + 1`` (one pass over the provinces for both, as ``rooms`` counts)."""
+    has room for ``need + 1`` (one pass over the figures for both, not one per province)."""
     occ = occupancy(state)
     dests: list[int] = []
     more = False
@@ -922,7 +875,7 @@ def legal(state: BRState, seat: int) -> list[Move]:
     if state.over:
         return []
     stack = state.stack
-    if stack:  # FLOW.legal, inlined, with the seats perform left
+    if stack:  # FLOW.legal, inlined: legal runs on every decision of a playout
         task = stack[-1]
         asked = state.asked
         if asked is not None and asked[0] is task:
@@ -945,30 +898,22 @@ def perform(state: BRState, seat: int, move: Move) -> list[Event]:
     ev: list[Event] = [] if state.told else opening.announce(state)
     state.moves += 1
     asked = state.asked
-    state.asked = None
+    state.asked = None  # whatever the move changes, the decision after it is asked anew
     stack = state.stack
     q: list = []
-    if stack:  # FLOW.perform, inlined
+    if stack:
+        # FLOW.perform's first half, inline: a call layer less on every move of a playout
+        # (0.5% of a random game's instructions), since an action turn plays outside the stack
+        # and needs FLOW.advance after it all the same.
         task = stack[-1]
-        # the step _advance found for this task, else (a clone, a state read back) looked up
-        step = asked[1] if asked is not None and asked[0] is task else _step_of(task)
+        step = asked[1] if asked is not None and asked[0] is task else _STEPS[task[0]]
         step.perform(state, task, seat, move, q, ev)
-        if q:
-            stack.extend(reversed(q))  # push: the first queued runs first
-        elif stack and stack[-1] is task and not state.over:
-            # The decision stays on top (the draft's next pick, the call to arms going round):
-            # the first turn of _advance's loop, without the call and the look-up.
-            seats = step.seats(state, task)
-            if seats:
-                state.asked = (task, step, seats)
-                return ev
-            stack.pop()
     else:
         perform_action(state, seat, move, q, ev)
-        if q:
-            stack.extend(reversed(q))
+    if q:
+        stack.extend(reversed(q))  # push: the first queued runs first
     if stack:  # (an action turn that queued nothing leaves none: the next turn needs no advance)
-        _advance(state, stack, ev)
+        state.asked = FLOW.advance(state, stack, ev)
     return ev
 
 
@@ -1003,5 +948,3 @@ def explain(state: BRState, seat: int, move: Move) -> IllegalMove | None:
 REVEALING_EVENTS = frozenset({"br.reveal", "br.quest_result", "br.watch", "br.packs_passed"})
 """Events that show hidden cards: a move that caused one can never be taken back."""
 
-
-_fill_run()

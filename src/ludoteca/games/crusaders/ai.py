@@ -27,7 +27,7 @@ from ludoteca.bots.hooks import estimate_from_points
 from ludoteca.engine import Game, Move, Rng
 
 from .components import BUILDINGS, ENEMIES, components
-from .rules import BOARDS, CUM, building_limit, enemy_strength, region_costs
+from .economy import BOARDS, CUM, building_limit, enemy_strength, region_costs
 from .scoring import building_points, majority_awards
 from .state import CrusadersState, Player
 
@@ -40,6 +40,14 @@ bench/bots_strength.py (2 seats, 100 iterations, 8 games against greedy): depth 
 40 all won 8/8, by 17, 25 and 16 points on average; depth 100 won 6/8 and lost by 2 on
 average at three times the cost per decision. Longer playouts add the noise of the
 policy's crude play faster than they add realism."""
+
+REVIEW_ITERATIONS = (800, 200)
+"""The post-game review's iterations per decision (search, then each compared move), as
+Iwari's: measured with bench/review_cost.py, a 3-seat review of one seat takes under two
+minutes of one core."""
+REVIEW_POINTS = (3.0, 5.0, 10.0)
+"""Expected final points lost from which a move is an inaccuracy, a mistake, a blunder:
+final scores run from about 50 to 90."""
 
 UPGRADE_WORTH = 3.0
 """An upgrade's worth in influence-now, early in the game (less for each wedge upgraded)."""
@@ -95,7 +103,7 @@ _AI_BONUSES: dict[tuple[int, ...], dict[str, int]] = {}
 
 
 def _bonuses(p: Player) -> dict[str, int]:
-    """Every uncovered bonus of a board in one pass (rules.bonus walks the buildings per kind)."""
+    """Every uncovered bonus of a board in one pass (economy.bonus walks the buildings per kind)."""
     built = tuple(p.built)
     out = _AI_BONUSES.get(built)
     if out is None:
@@ -177,7 +185,7 @@ class _Gains:
         bonuses = _bonuses(p)
         order = C.order_index.get(p.order) if state.revealed else None
         extra = order.all_bonus if order else 0
-        # The same sums as rules.action_value, without walking the buildings per call.
+        # The same sums as actions.action_value, without walking the buildings per call.
         self.base = {
             "move": bonuses["move"] + (order.move_bonus if order else 0) + extra,
             "muster": bonuses["muster"] + extra,

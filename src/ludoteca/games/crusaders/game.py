@@ -2,8 +2,11 @@
 rules are numbered CR-1 ... in rules.md).
 
     components.py  data/ loaded and validated          state.py    the state, clone, JSON
-    rules.py       set-up, who decides, legal moves,   scoring.py  majorities, level-4 buildings,
-                   perform, the mancala sowing                     the final ranking
+    rules.py       who decides, legal moves, perform   scoring.py  majorities, level-4 buildings,
+    opening.py     the set-up, up to the first turn                the final ranking
+    actions.py     resolving a wedge, the five actions economy.py  bonuses, enemies, influence,
+    sowing.py      the mancala sowing, the turn's end              building costs
+    options.py     the options (knight orders, wheel)
     views.py       views, secrets, determinize         ai.py       bot hooks
     research.py    the encoding for the RL adapters
 """
@@ -15,7 +18,8 @@ from typing import Any
 
 from ludoteca.engine import Event, Game, IllegalMove, Move, OptionValue, Result, Rng, Seat
 
-from . import rules, views
+from . import opening, rules, views
+from .options import OPTIONS
 from .scoring import final_result
 from .state import CrusadersState
 
@@ -27,7 +31,7 @@ class CrusadersGame(Game[CrusadersState]):
     max_seats = 5
     description = ("Seth Jaffee's Crusaders (Tasty Minstrel Games, 2018): a mancala action wheel drives knights "
                    "who crusade, build and gather influence for their order.")
-    options = rules.OPTIONS
+    options = OPTIONS
     max_moves = rules.MAX_MOVES
     # The hot trio of every playout: the rules functions themselves, as static methods,
     # so a call costs no extra layer.
@@ -36,7 +40,7 @@ class CrusadersGame(Game[CrusadersState]):
     perform = staticmethod(rules.perform)
 
     def new_state(self, seats: int, options: Mapping[str, OptionValue], rng: Rng) -> CrusadersState:
-        return rules.new_state(seats, options, rng)
+        return opening.new_state(seats, options, rng)
 
     def explain(self, state: CrusadersState, seat: Seat, move: Move) -> IllegalMove:
         return rules.explain(state, seat, move) or super().explain(state, seat, move)
@@ -69,8 +73,8 @@ class CrusadersGame(Game[CrusadersState]):
 
     def hidden_choice(self, state: CrusadersState, seat: Seat, move: Move) -> bool:
         """Whether ``move`` is a choice the other seats may not see until the rules reveal it
-        (a replay shows them that it was made, not which it was): see rules.hidden_choice."""
-        return rules.hidden_choice(state, seat, move)
+        (a replay shows them that it was made, not which it was): see opening.hidden_choice."""
+        return opening.hidden_choice(state, seat, move)
 
     def move_text(self, state: CrusadersState, seat: Seat, move: Move) -> str:
         parts = [str(move.get("type"))]

@@ -10,8 +10,9 @@ from typing import Any
 
 from ludoteca.engine import Rng
 
+from .actions import action_value
 from .components import BUILDINGS, ENEMIES, components
-from .rules import action_value, bonus, enemy_strength
+from .economy import bonus, enemy_strength
 from .scoring import breakdown
 from .state import CrusadersState
 
@@ -130,7 +131,7 @@ def view(state: CrusadersState, seat: int | None) -> dict[str, Any]:
 def secrets(state: CrusadersState) -> dict[int | None, set[str]]:
     if state.wheel_option == "tournament":
         # Every order and wedge id is open to every seat (the same order may be chosen twice), so
-        # no id is one seat's alone: the hidden choices are moves, named by rules.hidden_choice (CR-42).
+        # no id is one seat's alone: the hidden choices are moves, named by opening.hidden_choice (CR-42).
         return {None: set()}
     out: dict[int | None, set[str]] = {None: set(state.box)}
     for seat, p in enumerate(state.players):

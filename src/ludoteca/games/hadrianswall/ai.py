@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
-from ludoteca.bots.greedy import greedy_prior
 from ludoteca.engine import Game, Move, Rng
 
 from . import scoring
@@ -34,7 +33,7 @@ this evaluation: 120 won 4 of 6 (37.0 points against 31.7), 8 won 2 of 6 (28.0 a
 34.7) at 2.4x the iterations per second. Solo at 100 iterations, 120 scored 54.0 and 8
 scored 48.8 over 4 games. One depth serves every seat count (hooks reads a constant)."""
 OTHERS_BY_POLICY = False
-"""Tried on and measured off (issue 17, docs/bots.md): playing the other seats' fills of a
+"""Tried on and measured off (docs/bots.md): playing the other seats' fills of a
 year by the rollout policy makes the tree follow our own fills, but each iteration then
 plays the other seats' years too (278 against 412 iterations per CPU second), and at 3
 seats against greedy bots it did no better: at 150 iterations per decision, the same six
@@ -47,8 +46,8 @@ that has played looks about 7 points better. Fitted on 400 two-seat rollout-poli
 (final score less the estimate against the stock: slope 1.4 in year 1, 0.7 in year 6;
 likelihood of the winner best at 0.8-1.0). It also makes ending the year with stock left
 look as wasteful as it is (the stock is lost at the attack). Two or more seats only."""
-prior = greedy_prior()
-"""The search's moves start from the greedy bot's one-ply values (issue 32): a fill is
+PRIOR = "greedy"
+"""The search's moves start from the greedy bot's one-ply values: a fill is
 judged after up to six more fills of the same seat chosen greedily, so a box that opens a
 better one is seen, and the other seats' moves are ranked as the greedy bots that play
 them rank them. The evaluation right after a single fill (the default prior) sees neither."""
@@ -63,6 +62,13 @@ PRIOR_VISITS = 10.0
 moves the choice (6 seat-rotated games at 400 iterations: 1 won, where the same deals
 without it gave 3, and worth 10 gave 5); worth 10, the search starts from the greedy bot's
 choice and leaves it where the playouts disagree."""
+REVIEW_ITERATIONS = (200, 50)
+"""The post-game review's iterations per decision (search, then each compared move): a
+seat makes about 130 decisions a game and an iteration costs 1.3-2.4 ms, so fewer than in
+the other games keep a review within a couple of minutes (bench/review_cost.py)."""
+REVIEW_POINTS = (3.0, 6.0, 12.0)
+"""Expected final points lost from which a move is an inaccuracy, a mistake, a blunder:
+final scores run from about 30 to 80."""
 SPREAD_END = 4.0
 SPREAD_PER_YEAR = 1.5
 """The softmax's spread (points of lead that make a win e times likelier) is SPREAD_END +
@@ -95,7 +101,7 @@ def rollout_policy(game: Game[Any], state: Any, seat: int, legal: Sequence[Move]
     return rng.choice(legal)
 
 
-# A section's count rises exactly when one of its boxes is filled (rules.fill), so the
+# A section's count rises exactly when one of its boxes is filled (sheets.fill), so the
 # filled boxes are counted per section, not box by box (the greedy bot's hot loop).
 _SHEET_SECTIONS = tuple(s.index for s in C.sections if not s.earned)
 _sheet_counts = itemgetter(*_SHEET_SECTIONS)

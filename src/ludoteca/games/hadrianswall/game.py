@@ -2,8 +2,12 @@
 implement it (the rules are numbered HW-1 ... in rules.md):
 
     components.py  data/ loaded and validated       state.py    the state, clone, JSON
-    rules.py       set-up, the year, legal, perform  scoring.py  the scoring and breakdown
-    views.py       views, secrets, determinize       ai.py       the search bots' hooks
+    rules.py       set-up, who decides, legal,       scoring.py  the scoring and breakdown
+                   perform
+    years.py       each year and its Pict attack     sheets.py   the boxes, their fills, rewards
+    follow_ups.py  the decisions rewards leave owed  cards.py    the fate deck, cards followed
+    options.py     the options                       ai.py       the search bots' hooks
+    views.py       views, secrets, determinize
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any
 from ludoteca.engine import Event, Game, IllegalMove, Move, Result, Seat
 
 from . import rules, scoring, views
+from .options import OPTIONS
 from .state import PHASE_OVER, HadriansWallState
 
 
@@ -22,7 +27,7 @@ class HadriansWallGame(Game[HadriansWallState]):
     name = "Hadrian's Wall"
     min_seats = 1
     max_seats = 6
-    options = rules.OPTIONS
+    options = OPTIONS
     description = ("Build the wall, its forts and a Roman town over six years, all players at once, "
                    "while the Picts attack each winter. By Bobby Hill with Shem Phillips (Garphill Games, 2021).")
     max_moves = 1970

@@ -26,11 +26,14 @@ from ludoteca.games.hadrianswall.components import (
     STOCK,
     components,
 )
-from ludoteca.games.hadrianswall.rules import BOXES, FILLABLE, FORUM_GAINS, cells
+from ludoteca.games.hadrianswall.follow_ups import cells
+from ludoteca.games.hadrianswall.sheets import BOXES, FILLABLE, FORUM_GAINS
 from ludoteca.rl.observation import Encoder
 
 UNORDERED: frozenset[str] = frozenset()
 C = components()
+SOLO_SCALE = max(points for points, _ in C.solo_ranks)
+"""The solo score worth a reward of +1: the threshold of the best solo rank (HW-47)."""
 CARDS = tuple(card.id for card in C.cards)
 FATE = tuple(card.id for card in C.fate)
 PHASES = ("choose", "main", "attack", "over")

@@ -58,8 +58,8 @@ class Player:
         self.favours_used = 0
         self.defended = True
         self.ready: list[int] = []
-        """Derived, not serialised (rules.ready_boxes): the boxes whose order and locks let
-        them be filled, ascending; kept up to date by rules.fill."""
+        """Derived, not serialised (sheets.ready_boxes): the boxes whose order and locks let
+        them be filled, ascending; kept up to date by sheets.fill."""
         self.ready_count: list[int] | None = None
         """The section counts ``ready`` was computed for; None, or counts that differ (a
         state read back, a test that set a count by hand), and it is recomputed."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from ludoteca.engine import Rng
 
-from . import rules, scoring
+from . import scoring, sheets
 from .components import ATTRIBUTES, CITIZENS, DIRECTIONS, STOCK, components
 from .state import HadriansWallState
 
@@ -54,7 +54,7 @@ def _player(state: HadriansWallState, seat: int, reader: int | None) -> dict[str
         out["hand"] = p.hand[:]
         out["pending_guideline"] = p.pending_guideline
         out["pending_prospect"] = p.pending_prospect
-        out["blocked"] = {box_id: why for box_id, why in rules.box_status(state, seat).items()
+        out["blocked"] = {box_id: why for box_id, why in sheets.box_status(state, seat).items()
                           if why not in ("filled", "earned")}
         out["score"] = scoring.score(state, seat)
     return out

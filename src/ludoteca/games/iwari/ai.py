@@ -42,6 +42,14 @@ depth 8 won 1 of 8, 16 won 9 of 16 (two seeds), 40 won 11 of 16, 100 won 1 of 8;
 hooks at all won 2 of 16. Deeper playouts add noise and cost (240 iter/s at 100, 580 at
 40, 900 at 16); very short ones leave too much to the evaluation's guess."""
 
+REVIEW_ITERATIONS = (800, 200)
+"""The post-game review's iterations per decision (search, then each compared move),
+measured with bench/review_cost.py: a 3-seat game's review of one seat then takes about a
+minute of one core, within the two minutes a player should wait at most."""
+REVIEW_POINTS = (2.0, 4.0, 7.0)
+"""Expected final points lost from which a move is an inaccuracy, a mistake, a blunder:
+final scores run from about 40 to 70."""
+
 _CARD_BIOME = cards().biome
 _RANDOM_ONE_IN = 4
 """One move in this many is uniform random: playouts must still explore, and a fully
@@ -103,7 +111,7 @@ def rollout_policy(game: Game[Any], state: IwariState, seat: int, legal: Sequenc
         return rng.choice(legal)
     phase = state.phase
     if phase == PAY:
-        # payments() lists the single cards of the biome first: one card is cheaper than a
+        # The payments list the single cards of the biome first: one card is cheaper than a
         # pair and leaves more of the hand for a second piece or the third tribe.
         return legal[0]
     if phase in (START, THIRD):

@@ -3,18 +3,20 @@ implement it (the rules are numbered IW-1 ... in rules.md):
 
     components.py  data/ loaded and validated     state.py   the state, clone, JSON
     rules.py       set-up, legal moves, perform   scoring.py the scorings and breakdown
-    views.py       views, secrets, determinize    feats.py, expeditions.py  the two options
+    views.py       views, secrets, determinize    feats.py, expeditions.py  the two modules
+    options.py     the options (map, feats, expeditions)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
-from ludoteca.engine import Event, Game, IllegalMove, Move, Option, OptionValue, Result, Rng, Seat
+from ludoteca.engine import Event, Game, IllegalMove, Move, OptionValue, Result, Rng, Seat
 
 from . import rules, scoring, views
-from .components import MAP_IDS, load_all
+from .components import load_all
+from .options import OPTIONS
 from .state import OVER, IwariState
 
 load_all()  # a broken data file fails at import, not in the middle of a game
@@ -27,12 +29,7 @@ class IwariGame(Game[IwariState]):
     max_seats = 5
     description = "Tribes settle a new world: tents for majorities, totems for the connections between lands."
     static_view_keys = ("board",)
-    options: ClassVar[tuple[Option, ...]] = (
-        Option("map", "choice", "base", "the map: base, Floating Lands, Glacial Mass or The Long Road",
-               choices=MAP_IDS),
-        Option("feats", "bool", False, "feats: Union, Discovery, Honour and Respect raise scoring factors"),
-        Option("expeditions", "bool", False, "expedition cards: missions that score for the first two to complete"),
-    )
+    options = OPTIONS
     # A turn is at most ~20 decisions; every turn but the last round's takes a card out
     # of the deck, which is gone through twice (at most 2 x 57 cards): 200 turns is ample.
     max_moves = 4_000

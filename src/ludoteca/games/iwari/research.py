@@ -24,11 +24,6 @@ UNORDERED = frozenset({"cards"})
 """A ``pay`` move's cards follow the hand's order; the vocabulary sorts them."""
 
 
-def _in_play(seats: int) -> list[str]:
-    deck = cards()
-    return [deck.ids[c] for c in deck.for_seats(seats)]
-
-
 def actions(seats: int, options: Mapping[str, OptionValue]) -> Iterator[Move]:
     board = game_map(str(options["map"]))
     deck = cards()

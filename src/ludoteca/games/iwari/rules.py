@@ -134,44 +134,10 @@ def new_state(seats: int, options: Mapping[str, OptionValue], rng: Rng) -> Iwari
 # -- small helpers ---------------------------------------------------------------------
 
 
-def biome_counts(hand: list[int]) -> list[int]:
-    counts = [0, 0, 0, 0, 0]
-    for card in hand:
-        counts[CARD_BIOME[card]] += 1
-    return counts
-
-
-def can_pay(counts: list[int], biome: int) -> bool:
-    """IW-8: one card of the territory's biome, or a pair of one other biome.
-
-    (Past the first test the territory's biome has no card, so any pair is of another.)
-    """
-    return counts[biome] > 0 or max(counts) >= 2
-
-
-def tent_majority(state: IwariState, territory: int) -> int:
-    base = territory * state.tribes
-    return max(state.tent_count[base:base + state.tribes])
-
-
-def totems_in(state: IwariState, territory: int) -> int:
-    base = territory * state.tribes
-    return sum(state.totem_count[base:base + state.tribes])
-
-
-def can_tent(state: IwariState, territory: int, tribe: int) -> bool:
-    return state.free[territory] > 0 and state.tents_left[tribe] > 0
-
-
-def can_totem(state: IwariState, territory: int, tribe: int) -> bool:
-    """IW-7: a territory holds at most as many totems (any colours) as its tent majority;
-    IW-24: none at all where the map forbids them (Floating Lands: tundra)."""
-    return (state.totems_left[tribe] > 0 and state.board.totem_allowed[territory]
-            and totems_in(state, territory) < tent_majority(state, territory))
-
-
 def _totem_room_at(state: IwariState, t: int) -> bool:
-    """can_totem without the tribe's stock: allowed, and fewer totems than the tent majority."""
+    """Whether a totem may go in territory ``t``, whoever's stock pays it: IW-7, a territory
+    holds at most as many totems (any colours) as its tent majority; IW-24, none at all
+    where the map forbids them (Floating Lands: tundra)."""
     base = t * state.tribes
     end = base + state.tribes
     return (state.kit.totem_allowed[t] and state.pieces_in[t] > 0
@@ -219,22 +185,6 @@ def piece_possible(state: IwariState) -> bool:
     if state.free[t] > 0 and state.tents_left[tribe] > 0:
         return True
     return state.limit == 2 and state.totems_left[tribe] > 0 and bool(_totem_room(state) >> t & 1)
-
-
-def payments(hand: list[int], biome: int) -> list[list[int]]:
-    """Every way to pay one piece in a territory of ``biome`` (IW-8), in a fixed order."""
-    out = [[card] for card in hand if CARD_BIOME[card] == biome]
-    for i, a in enumerate(hand):
-        if CARD_BIOME[a] == biome:
-            continue
-        for b in hand[i + 1:]:
-            if CARD_BIOME[b] == CARD_BIOME[a]:
-                out.append([a, b])
-    return out
-
-
-def draw_sources(state: IwariState) -> bool:
-    return bool(state.deck or state.display)
 
 
 # -- who decides -----------------------------------------------------------------------
@@ -353,8 +303,8 @@ def legal(state: IwariState, seat: int) -> list[Move]:
             moves.append(DONE_MOVE.copy())
         return moves
     if phase == PAY:
-        # payments(), as moves: the positions in the hand of each payment, per territory
-        # biome and biomes of the hand (as digits 1-5 in base 6), come from a table
+        # every way to pay (IW-8), as moves: the positions in the hand of each payment, per
+        # territory biome and biomes of the hand (as digits 1-5 in base 6), come from a table
         hand = state.hands[seat]
         biome = state.board.territory_biome[state.territory]
         code = biome + 1

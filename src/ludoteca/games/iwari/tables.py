@@ -67,7 +67,7 @@ base 6 (rules.legal computes it). A few hundred keys at most: hands hold three c
 
 
 def pay_pattern(biome: int, hand: list[int]) -> tuple[tuple[int, int], ...]:
-    """The ways to pay in a territory of ``biome`` from ``hand``, in payments()' order:
+    """The ways to pay in a territory of ``biome`` from ``hand`` (IW-8), in a fixed order:
     the single cards of the biome, then the pairs of one other biome, in hand order."""
     biomes = [CARD_BIOME[card] for card in hand]
     code = biome + 1
@@ -99,14 +99,13 @@ class MapKit:
     """One map's tables (immutable but for the lazily filled caches)."""
 
     __slots__ = ("biome_territories", "board", "connection_names", "decisions", "n_pieces", "n_spaces",
-                 "n_territories", "placed_events", "spaces", "tent_moves", "territory_bit", "territory_moves", "tids",
+                 "placed_events", "spaces", "tent_moves", "territory_bit", "territory_moves", "tids",
                  "totem_allowed")
 
     def __init__(self, board: GameMap) -> None:
         self.board = board
         n_t = len(board.territories)
         self.n_spaces = len(board.space_ids)
-        self.n_territories = n_t
         self.n_pieces = self.n_spaces + n_t
         """Pieces are tent spaces, then the territories' totem circles."""
         self.tids: tuple[str, ...] = tuple(t.id for t in board.territories)

@@ -113,3 +113,70 @@ def test_every_kind_of_import_is_counted(tmp_path: Path) -> None:
 def test_the_circle_finder_finds_a_circle() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+# The server's packages, lowest first: a package imports only from its own layer's
+# packages' public names and from layers below it. The root modules (the app, the
+# composition root, `ludoteca serve`) stand above every layer.
+SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("kernel",),
+    ("http", "moderation"),
+    ("live",),
+    ("tables",),
+    ("alerts", "ratings", "seatbots"),
+    ("accounts", "playnow", "social", "tournaments", "reviews"),
+)
+SERVER_ROOT_MODULES = {"app", "server", "main"}
+
+
+def _server_package(module: str) -> str:
+    """The package of a server module (``ludoteca.server.tables.lobby`` -> ``tables``);
+    the root modules are their own."""
+    return module.split(".")[2] if module.count(".") >= 2 else ""
+
+
+def _layer(package: str) -> int:
+    if package in SERVER_ROOT_MODULES:
+        return len(SERVER_LAYERS)
+    for index, layer in enumerate(SERVER_LAYERS):
+        if package in layer:
+            return index
+    raise AssertionError(f"ludoteca.server.{package} is in no layer of SERVER_LAYERS")
+
+
+def test_the_server_is_one_package_per_concern_with_a_small_root() -> None:
+    root = SRC / "server"
+    modules = sorted(p.stem for p in root.glob("*.py") if p.stem != "__init__")
+    assert set(modules) <= SERVER_ROOT_MODULES, f"modules at the server's root: {modules}"
+    packages = {p.name for p in root.iterdir() if (p / "__init__.py").is_file() and p.name != "migrations"}
+    assert packages == {name for layer in SERVER_LAYERS for name in layer}
+
+
+def test_server_packages_import_only_their_layer_and_below() -> None:
+    graph = _graph("ludoteca.server", SRC / "server")
+    wrong = []
+    for module, imported in sorted(graph.items()):
+        source = _server_package(module)
+        if not source:
+            continue
+        for target in sorted(imported):
+            other = _server_package(target)
+            if other and other != source and _layer(other) > _layer(source):
+                wrong.append(f"{module} -> {target}")
+    assert not wrong, "imports that point up the server's layers:\n" + "\n".join(wrong)
+
+
+def test_no_server_package_reaches_another_ones_private_names() -> None:
+    wrong = []
+    for path in (SRC / "server").rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
+        source = path.relative_to(SRC / "server").parts[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith(
+                    "ludoteca.server."):
+                target = (node.module or "").split(".")[2]
+                if target != source:
+                    wrong += [f"{path.name}: {node.module}.{a.name}" for a in node.names
+                              if a.name.startswith("_")]
+    assert not wrong, wrong

@@ -60,6 +60,7 @@ def _moderation(db: str | None) -> Iterator[tuple[Moderation, _Storage]]:
         from ludoteca.server.kernel.config import Settings, SettingsError
         from ludoteca.server.kernel.errors import ApiError
         from ludoteca.server.moderation.service import Moderation
+        from ludoteca.server.server import ACCOUNT_CLOSERS
     except ImportError:
         err.print("[red]error:[/red] the admin commands need the server's extra: pip install 'ludoteca[server]'")
         raise typer.Exit(2) from None
@@ -73,7 +74,9 @@ def _moderation(db: str | None) -> Iterator[tuple[Moderation, _Storage]]:
         raise typer.Exit(2) from None
     storage = _Storage(settings)
     try:
-        yield Moderation(storage), storage
+        # The same closers as the server's: a deletion from the CLI removes what one from the
+        # account page does.
+        yield Moderation(storage, ACCOUNT_CLOSERS), storage
     except ApiError as error:
         err.print(f"[red]error:[/red] {escape(error.message)} ({error.code})")
         raise typer.Exit(1) from None

@@ -1,4 +1,4 @@
-"""``ludoteca review RECORD --seat N``: the post-game review in the terminal (issue 29).
+"""``ludoteca review RECORD --seat N``: the post-game review in the terminal.
 
 The judging is ``ludoteca.bots.review`` (pure); this module reads the record, shows a
 progress bar on stderr, and prints the decisions and the summary in the terminal's

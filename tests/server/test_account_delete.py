@@ -18,7 +18,7 @@ PASSWORD = "correct horse"
 
 
 def count(server: object, model: type, user_id: int) -> int:
-    with server.sessions() as db:  # type: ignore[attr-defined]
+    with server.runtime.sessions() as db:  # type: ignore[attr-defined]
         return int(db.scalar(select(func.count()).select_from(model).where(model.user_id == user_id)) or 0)
 
 
@@ -71,12 +71,12 @@ def test_deleting_takes_the_follows_invitations_and_queue_entry_with_it(client: 
     table_id = b.post("/api/tables", {"game": "drawbid", "seats": 3}).json()["id"]
     assert b.post(f"/api/tables/{table_id}/invitations", {"username": a.name}).status_code == 201
     assert a.post("/api/playnow", {"game": "drawbid", "seats": 2}).status_code == 201
-    with server.sessions() as db:
+    with server.runtime.sessions() as db:
         assert db.scalar(select(func.count()).select_from(Follow)) == 2
         assert db.scalar(select(func.count()).select_from(Invitation)) == 1
     assert count(server, PlayNowEntry, user_id) == 1
     server.moderation.delete_account(a.name)
-    with server.sessions() as db:
+    with server.runtime.sessions() as db:
         assert db.scalar(select(func.count()).select_from(Follow)) == 0
         assert db.scalar(select(func.count()).select_from(Invitation)) == 0
     assert count(server, PlayNowEntry, user_id) == 0

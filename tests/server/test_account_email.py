@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from ludoteca.server.app import create_app
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import now
 from ludoteca.server.kernel.models import AccountToken
 from tests.server.conftest import Api, make_settings
 from tests.server.mailbox import Mailbox, body, link, mailbox  # noqa: F401 - the fixture
@@ -103,7 +103,7 @@ def test_an_expired_link_is_refused(http: TestClient, mailbox: Mailbox) -> None:
     http.post("/api/account/reset", json={"email": "late@example.org"})
     token = link(mailbox.wait(2)[-1], "#/reset/")
     server = http.app.state.server  # type: ignore[attr-defined]
-    with server.transaction() as db:
+    with server.runtime.transaction() as db:
         db.execute(update(AccountToken).values(expires_at=now() - timedelta(seconds=1)))
     r = http.post("/api/account/reset/confirm", json={"token": token, "password": "a brand new secret"})
     assert r.status_code == 410 and r.json()["code"] == "link_expired"

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
 from ludoteca.server.app import create_app
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import now
 from ludoteca.server.kernel.models import AccountContact, PendingTurnEmail
 from tests.server.conftest import Api, make_settings, new_table
 from tests.server.mailbox import Mailbox, body, mailbox  # noqa: F401 - the fixture
@@ -40,20 +40,20 @@ def http(request: pytest.FixtureRequest, tmp_path: Path, mailbox: Mailbox) -> It
 
 def settle(server: Any) -> None:
     """What the move path handed to the alert threads is done."""
-    server.alert_services.turns.worker.join()  # a change read from the database...
-    server.alert_services.turns.worker.join()  # ...queues its alerts behind the first join
-    server.alert_services.email.worker.join()
+    server.turn_alerts.worker.join()  # a change read from the database...
+    server.turn_alerts.worker.join()  # ...queues its alerts behind the first join
+    server.email_alerts.worker.join()
 
 
 def pending(server: Any, user: Api) -> set[str]:
-    with server.sessions() as db:
+    with server.runtime.sessions() as db:
         return set(db.scalars(select(PendingTurnEmail.table_id).join(AccountContact, AccountContact.user_id ==
                                                                      PendingTurnEmail.user_id)
                               .where(AccountContact.email.is_not(None))))
 
 
 def make_due(server: Any, period_over: bool = False) -> None:
-    with server.transaction() as db:
+    with server.runtime.transaction() as db:
         db.execute(update(PendingTurnEmail).values(due_at=now() - timedelta(seconds=1)))
         if period_over:
             db.execute(update(AccountContact).values(last_turn_email_at=now() - timedelta(hours=2)))
@@ -75,9 +75,9 @@ def test_turn_emails_are_delayed_batched_translated_and_unsubscribable(http: Tes
     new_table(a, [b])  # realtime: never an email
     settle(server)
     assert pending(server, a) == {first, second}
-    assert server.alert_services.email.scan() == 0  # not due yet (the delay a chose: 60 min by default)
+    assert server.email_alerts.scan() == 0  # not due yet (the delay a chose: 60 min by default)
     make_due(server)
-    assert server.alert_services.email.scan() == 1
+    assert server.email_alerts.scan() == 1
     message = mailbox.wait(2)[-1]
     assert message["To"] == "ana@example.org"
     assert message["Subject"] == "Đến lượt bạn ở 2 bàn"
@@ -89,11 +89,11 @@ def test_turn_emails_are_delayed_batched_translated_and_unsubscribable(http: Tes
     fourth = new_table(a, [b], **TURN_BASED)
     settle(server)
     make_due(server)
-    assert server.alert_services.email.scan() == 0
+    assert server.email_alerts.scan() == 0
     # a moves at the fourth before the next batch: it is left out.
     pass_move(a, fourth)
     make_due(server, period_over=True)
-    assert server.alert_services.email.scan() == 1
+    assert server.email_alerts.scan() == 1
     message = mailbox.wait(3)[-1]
     assert message["Subject"] == "Đến lượt bạn ở 1 bàn"
     assert third in body(message) and fourth not in body(message)
@@ -130,7 +130,7 @@ def test_the_delay_is_the_players_choice(http: TestClient, mailbox: Mailbox) -> 
     assert prefs["turn_email_minutes"] == 5 and prefs["preferences"]["your_turn"]["email"] is True
     table_id = new_table(a, [Api(http)], **TURN_BASED)
     settle(server)
-    with server.sessions() as db:
+    with server.runtime.sessions() as db:
         due = db.scalar(select(PendingTurnEmail.due_at).where(PendingTurnEmail.table_id == table_id))
         assert due is not None and timedelta(minutes=4) < due - now() <= timedelta(minutes=5)
 
@@ -142,7 +142,7 @@ def test_no_email_without_a_confirmed_address(http: TestClient, mailbox: Mailbox
     mailbox.wait(1)
     new_table(a, [b], **TURN_BASED)
     settle(server)
-    with server.sessions() as db:
+    with server.runtime.sessions() as db:
         assert db.scalar(select(func.count()).select_from(PendingTurnEmail)) == 0
 
 
@@ -158,7 +158,7 @@ def test_racing_scans_send_one_email(http: TestClient, mailbox: Mailbox) -> None
 
     def scan() -> int:
         start.wait()
-        return int(server.alert_services.email.scan())
+        return int(server.email_alerts.scan())
 
     with ThreadPoolExecutor(4) as pool:
         sent = list(pool.map(lambda _: scan(), range(4)))
@@ -182,5 +182,5 @@ def test_an_invitation_is_emailed_at_once(http: TestClient, mailbox: Mailbox) ->
     assert "/api/alerts/unsubscribe?token=" in str(message["List-Unsubscribe"])
     # "Table found" is off by email unless asked for.
     server.alerts.notify(Alert(user_id, "matched", "t1", {"game": "drawbid"}))
-    server.alert_services.email.worker.join()
+    server.email_alerts.worker.join()
     mailbox.quiet(2, 0.3)

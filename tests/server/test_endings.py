@@ -33,8 +33,8 @@ def _listen(server):
 
 
 def _play_alone(server, apis: dict[int, Api], table_id: str, rng: random.Random) -> None:
-    """Play the table out with every move written alone (``Tables.submit_move``)."""
-    actors = {seat: lookup(server, api.token, "bearer") for seat, api in apis.items()}
+    """Play the table out with every move written alone (``MovePipeline.submit``)."""
+    actors = {seat: lookup(server.runtime, api.token, "bearer") for seat, api in apis.items()}
     for _ in range(200):
         snaps = {seat: api.table(table_id) for seat, api in apis.items()}
         if snaps[0]["table"]["status"] == "over":
@@ -43,7 +43,8 @@ def _play_alone(server, apis: dict[int, Api], table_id: str, rng: random.Random)
         if movers:
             seat = rng.choice(movers)
             snap = snaps[seat]
-            server.tables.submit_move(actors[seat], table_id, snap["version"], rng.choice(snap["legal"]), None, seat)
+            server.tables.pipeline.submit(actors[seat], table_id, snap["version"], rng.choice(snap["legal"]), None,
+                                          seat)
     raise AssertionError("the table did not finish")
 
 

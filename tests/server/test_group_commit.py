@@ -33,11 +33,11 @@ def test_moves_of_many_tables_at_once_all_land_each_with_its_own_answer(client):
     server = client.app.state.server
     a, b = Api(client), Api(client)
     tables = [new_table(a, [b]) for _ in range(12)]
-    actor = lookup(server, a.token, "bearer")
-    calls = [lambda t=t: server.pipeline.move_blocking(actor, t, 0, {"type": "pass"}, f"m-{t}") for t in tables]
+    actor = lookup(server.runtime, a.token, "bearer")
+    calls = [lambda t=t: server.tables.pipeline.move_blocking(actor, t, 0, {"type": "pass"}, f"m-{t}") for t in tables]
     # The same move again under the same id (a retry), and one reusing an id for another move.
-    calls.append(lambda: server.pipeline.move_blocking(actor, tables[0], 0, {"type": "pass"}, f"m-{tables[0]}"))
-    calls.append(lambda: server.pipeline.move_blocking(actor, tables[1], 0, {"type": "draw"}, f"m-{tables[1]}"))
+    calls.append(lambda: server.tables.pipeline.move_blocking(actor, tables[0], 0, {"type": "pass"}, f"m-{tables[0]}"))
+    calls.append(lambda: server.tables.pipeline.move_blocking(actor, tables[1], 0, {"type": "draw"}, f"m-{tables[1]}"))
     answers = _race(calls)
     for answer in answers[2:len(tables)]:
         assert isinstance(answer, dict) and answer["version"] == 1 and answer["seat"] == 0, answer
@@ -53,9 +53,9 @@ def test_moves_of_many_tables_at_once_all_land_each_with_its_own_answer(client):
         snap = b.table(table_id)
         assert snap["version"] == 1 and snap["moves"] == 1
     # ...and every table goes on from there, through the same workers.
-    seat_b = lookup(server, b.token, "bearer")
+    seat_b = lookup(server.runtime, b.token, "bearer")
     movers = {t: (a if b.table(t)["legal"] == [] else b) for t in tables}
     actors = {t: actor if movers[t] is a else seat_b for t in tables}
-    answers = _race([lambda t=t: server.pipeline.move_blocking(actors[t], t, 1, movers[t].table(t)["legal"][0], None)
-                     for t in tables])
+    move = server.tables.pipeline.move_blocking
+    answers = _race([lambda t=t: move(actors[t], t, 1, movers[t].table(t)["legal"][0], None) for t in tables])
     assert all(isinstance(x, dict) and x["version"] == 2 for x in answers), answers

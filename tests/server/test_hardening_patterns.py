@@ -5,7 +5,7 @@ brackets), under a bound far above what a linear pass takes: a correctness bound
 a benchmark. The access-log redaction took ~100 s for 20,000 letters before.
 
 The patterns: logs.redact (request lines), auth.USERNAME (check_credentials),
-usernames.username_key, inputs.json_too_deep (HTTP bodies, socket messages) and the
+usernames.username_key, bounds.json_too_deep (HTTP bodies, socket messages) and the
 NUL checks, the lobby's ``status`` pattern (pydantic, linear by construction), the
 token and Origin parsing of auth, and the help-file name pattern of the game packages.
 """
@@ -22,8 +22,8 @@ from pydantic import Field, TypeAdapter
 
 from ludoteca.server.accounts.usernames import username_key
 from ludoteca.server.http import inputs
+from ludoteca.server.kernel import bounds, logs
 from ludoteca.server.kernel import identity as auth
-from ludoteca.server.kernel import logs
 from ludoteca.server.kernel.errors import ApiError
 
 SIZE = 64 * 1024
@@ -83,8 +83,8 @@ def test_username_and_password_checks_are_linear():
 
 
 def test_json_checks_are_linear():
-    within_bound(inputs.json_too_deep)
-    within_bound(inputs.refuse_too_deep)
+    within_bound(bounds.json_too_deep)
+    within_bound(bounds.refuse_too_deep)
     within_bound(inputs._nul_in_json_text)
     within_bound(lambda text: inputs.nul_in_target({"path": "/" + text, "query_string": text.encode()}))
 
@@ -115,5 +115,5 @@ def test_a_socket_message_is_checked_in_linear_time():
     """The socket's depth check runs before json.loads (which recurses)."""
     deep = "[" * 5000 + "]" * 5000
     with pytest.raises(ApiError) as refused:
-        inputs.refuse_too_deep(deep)
+        bounds.refuse_too_deep(deep)
     assert refused.value.code == "too_deep"

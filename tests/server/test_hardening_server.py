@@ -64,7 +64,7 @@ def test_bot_retries_are_bounded(client, monkeypatch):
 
     from ludoteca.server.seatbots.runner import BotRunner
 
-    runner = BotRunner(server, server.tables.submit_move)
+    runner = BotRunner(server.runtime, server.tables.pipeline.submit)
     monkeypatch.setattr(runner, "submit", refuse)
     try:
         runner._play(table_id)  # returns: no endless retry
@@ -127,7 +127,7 @@ def test_blood_rage_public_table_shows_no_secret_before_the_end(client):
     seen = [client.get(f"/api/tables/{table_id}/replay").text, client.get(f"/api/tables/{table_id}/log").text,
             client.get(f"/api/tables/{table_id}").text]
     assert client.get(f"/api/tables/{table_id}/record").json()["code"] == "record_hidden"
-    with client.app.state.server.sessions() as db:
+    with client.app.state.server.runtime.sessions() as db:
         row = db.get(GameTable, table_id)
         moves = db.execute(select(MoveRow.seat, MoveRow.move).where(MoveRow.table_id == table_id)
                            .order_by(MoveRow.number)).all()

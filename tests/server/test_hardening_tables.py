@@ -246,7 +246,7 @@ def test_a_socket_finds_out_when_its_session_ended_elsewhere(client, monkeypatch
     with client.websocket_connect(f"/api/tables/{table_id}/live", headers=a.headers) as ws:
         ws.send_json({"type": "ping"})
         assert answer(ws)["type"] == "pong"
-        auth.end_session(client.app.state.server, a.token)  # the database only: no log-out here
+        auth.end_session(client.app.state.server.runtime, a.token)  # the database only: no log-out here
         monkeypatch.setattr(ws_module, "SESSION_RECHECK_SECONDS", 0.0)
         ws.send_json({"type": "move", "version": 0, "move": {"type": "pass"}, "id": "ended-elsewhere"})
         ws.send_json({"type": "ping"})

@@ -43,12 +43,12 @@ def test_a_move_on_a_kept_row_only_writes(client: TestClient) -> None:
     a, b = Api(client), Api(client)
     table_id = new_table(a, [b])
     assert a.move(table_id, 0, {"type": "pass"}).status_code == 200  # reads, then keeps the row
-    statements = Statements(client.app.state.server.engine)
+    statements = Statements(client.app.state.server.runtime.engine)
     server = client.app.state.server
     from ludoteca.server.kernel.identity import lookup
 
-    actor = lookup(server, b.token, "bearer")
-    ran = statements.during(lambda: server.tables.submit_move(actor, table_id, 1, {"type": "pass"}, None))
+    actor = lookup(server.runtime, b.token, "bearer")
+    ran = statements.during(lambda: server.tables.pipeline.submit(actor, table_id, 1, {"type": "pass"}, None))
     # Only the write transaction: the move row, the versioned UPDATE, the commit.
     assert [s for s in ran if s.startswith("SELECT")] == []
     assert any(s.startswith("INSERT INTO MOVES") for s in ran)
@@ -71,7 +71,7 @@ def test_a_change_through_another_process_is_seen(sqlite_url: str) -> None:
         hand = a.table(table_id)["view"]["hand"]
         r = a.move(table_id, 2, {"type": "bid", "card": hand[0]})
         assert r.status_code == 409 and r.json()["code"] == "not_playing", r.text
-        with one.app.state.server.engine.connect() as db:
+        with one.app.state.server.runtime.engine.connect() as db:
             assert db.execute(text("select count(*) from moves where table_id = :t"), {"t": table_id}).scalar() == 2
 
 
@@ -82,7 +82,7 @@ def test_a_seat_change_through_another_process_does_not_refuse_a_good_move(sqlit
         assert a.move(table_id, 0, {"type": "pass"}).status_code == 200  # process one keeps the row at 1
         # Another process changes the seats (here: only the revision that any seat change
         # bumps, so that no bot of that process takes part): the version stays.
-        with two.app.state.server.engine.begin() as db:
+        with two.app.state.server.runtime.engine.begin() as db:
             db.execute(text("update tables set revision = revision + 1 where id = :t"), {"t": table_id})
         # Process one's copy is stale; the move is checked again and lands.
         r = b.move(table_id, 1, {"type": "pass"})

@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
+from ludoteca.server.kernel.clock import now, now_ms
 from ludoteca.server.kernel.config import Settings, SettingsError
-from ludoteca.server.kernel.db import now, now_ms
 from ludoteca.server.kernel.models import GameTable
 from tests.server.conftest import Api
 
@@ -42,14 +42,14 @@ def test_tables_nobody_touched_for_the_expiry_leave_the_lobby(client) -> None:  
 
     hours = client.app.state.server.settings.table_expiry_hours
     long_ago = now() - timedelta(hours=hours + 1)
-    with client.app.state.server.engine.begin() as db:
+    with client.app.state.server.runtime.engine.begin() as db:
         db.execute(update(GameTable).where(GameTable.id == stale_open).values(created_at=long_ago))
         # Turns longer than the expiry: a turn whose clock ran out would get a bot from the
         # clock scan (every second), whose move touches the table again.
         db.execute(update(GameTable).where(GameTable.id == playing).values(
             created_at=long_ago, started_at=long_ago, turn_started_ms=now_ms() - int((hours + 1) * 3_600_000),
             mode="turn-based", clock={"turn_seconds": int((hours + 2) * 3600)}))
-    client.app.state.server.cache.forget_row(playing)
+    client.app.state.server.runtime.cache.forget_row(playing)
     assert set(ids(client, status="open")) == {fresh_open}
     assert playing not in ids(client, status="playing")
     assert playing not in ids(client)  # open and playing together

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from ludoteca.server.app import create_app
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import now
 from ludoteca.server.kernel.models import Rating, User
 from ludoteca.server.moderation.service import REPORTS_PER_HOUR, in_force, may_invite, until_after
 from ludoteca.server.tables.endings import Ending
@@ -98,7 +98,7 @@ def test_a_blocked_player_cannot_join_and_their_chat_is_hidden(client):
     assert [m["text"] for m in a.get(f"/api/tables/{theirs}/chat").json()] == ["hi"]
     assert [m["text"] for m in b.get(f"/api/tables/{theirs}/chat").json()] == ["hello", "hi"]
     assert [m["text"] for m in client.get(f"/api/tables/{theirs}/chat").json()] == ["hello", "hi"]
-    with server(client).sessions() as db:
+    with server(client).runtime.sessions() as db:
         ids = {u.username: u.id for u in db.scalars(sa.select(User))}
         assert not may_invite(db, ids[b.name], ids[a.name]) and not may_invite(db, ids[a.name], ids[b.name])
         assert may_invite(db, ids[c.name], ids[a.name])
@@ -249,7 +249,7 @@ def test_a_ban_ends_sessions_and_sockets_refuses_login_and_expires(client):
     wrong = client.post("/api/sessions", json={"username": b.name, "password": "not the one"})
     assert wrong.status_code == 401
     # Once the ban's time is over, the player signs in again.
-    with server(client).transaction() as db:
+    with server(client).runtime.transaction() as db:
         db.execute(sa.update(User).where(User.username == b.name).values(banned_until=now() - timedelta(seconds=1)))
     assert client.post("/api/sessions", json={"username": b.name, "password": "correct horse"}).status_code == 200
     # A ban with no end holds until lifted.
@@ -301,7 +301,7 @@ def test_an_aborted_game_ends_with_no_result_through_the_endings(client):
     table = a.table(table_id)
     assert table["table"]["status"] == "aborted"
     assert b.move(table_id, table["version"], {"type": "pass"}).status_code in (403, 409)
-    with server(client).sessions() as db:
+    with server(client).runtime.sessions() as db:
         assert db.scalars(sa.select(Rating)).all() == []
     again = mod.post(f"/api/moderation/tables/{table_id}/abort")
     assert again.status_code == 409

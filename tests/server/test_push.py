@@ -105,8 +105,8 @@ def test_preferences_and_gone_devices(http: TestClient, push_service: PushServic
     r = a.http.put("/api/alerts/preferences", json=off, headers=a.headers)
     assert r.status_code == 200 and r.json()["preferences"]["your_turn"]["push"] is False
     new_table(a, [b], mode="turn-based", clock={"turn_seconds": 3600})
-    for worker in (server.alert_services.turns.worker, server.alert_services.turns.worker,
-                   server.alert_services.push.worker):
+    for worker in (server.turn_alerts.worker, server.turn_alerts.worker,
+                   server.push.worker):
         worker.join()  # a change read from the database queues its alerts behind the first join
     assert push_service.received == []  # a said no
     a.http.put("/api/alerts/preferences", json={"set": [{"kind": "your_turn", "channel": "push", "enabled": True}]},
@@ -160,8 +160,8 @@ def test_no_push_to_a_player_at_the_table(http: TestClient, push_service: PushSe
         receive_until(ws, lambda m: m["type"] == "update")
         assert a.post(f"/api/tables/{table_id}/start").status_code == 200  # a decides first, at the table
         receive_until(ws, lambda m: m["type"] == "update" and m["table"]["status"] == "playing")
-        for worker in (server.alert_services.turns.worker, server.alert_services.turns.worker,
-                       server.alert_services.push.worker):
+        for worker in (server.turn_alerts.worker, server.turn_alerts.worker,
+                       server.push.worker):
             worker.join()
         assert push_service.received == []
         pass_move(a, table_id)  # b's turn; b is away

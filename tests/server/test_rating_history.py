@@ -36,7 +36,7 @@ def test_every_rated_result_is_stored_with_the_rating_before_and_after(client) -
     final = play_out({0: a, 1: b, 2: c}, table_id, random.Random(3))
     ranks = final["result"]["ranks"]
     server = client.app.state.server
-    with server.sessions() as db:
+    with server.runtime.sessions() as db:
         rows = {r.user_id: r for r in db.scalars(select(RatingChange).where(RatingChange.table_id == table_id))}
         ratings = {r.user_id: r for r in db.scalars(select(Rating).where(Rating.game == "drawbid"))}
     assert len(rows) == 3
@@ -95,7 +95,7 @@ def test_unrated_tables_guests_and_bots_write_no_history(client) -> None:
     r = client.post("/api/tables", json={"game": "drawbid", "rated": True},
                     headers={"Authorization": f"Bearer {guest['token']}"})
     assert r.status_code == 403 and r.json()["code"] == "guest_rated"  # guests are never rated
-    with client.app.state.server.sessions() as db:
+    with client.app.state.server.runtime.sessions() as db:
         assert db.scalars(select(RatingChange)).all() == []
 
 
@@ -122,7 +122,7 @@ def test_the_peak_counts_established_ratings_only(client) -> None:
     a, b = Api(client), Api(client)
     resign_game(a, b, rated=True)
     server = client.app.state.server
-    with server.transaction() as db:  # as if a had played many games: a narrow sigma
+    with server.runtime.transaction() as db:  # as if a had played many games: a narrow sigma
         row = db.scalar(select(RatingChange).where(RatingChange.rank == 1))
         assert row is not None
         row.sigma = 2.0
@@ -152,7 +152,7 @@ def test_a_deleted_account_takes_its_history_with_its_ratings(client) -> None:
     resign_game(a, b, rated=True)
     server = client.app.state.server
     gone = server.moderation.delete_account(b.name)
-    with server.sessions() as db:
+    with server.runtime.sessions() as db:
         left = db.scalars(select(RatingChange)).all()
     assert [row.rank for row in left] == [1]  # a's row stays, b's went
     assert client.get(f"/api/players/{a.name}/ratings/drawbid").json()["points"][0]["rank"] == 1

@@ -57,7 +57,7 @@ def _assert_log_exact(client: TestClient, table_id: str, game: str, seats: int, 
 
     from ludoteca.server.kernel.models import GameTable, MoveRow
 
-    with client.app.state.server.sessions() as db:
+    with client.app.state.server.runtime.sessions() as db:
         options = db.get(GameTable, table_id).options
         seed = db.get(GameTable, table_id).seed
         stored = db.execute(select(MoveRow.seat, MoveRow.move).where(MoveRow.table_id == table_id)
@@ -184,9 +184,9 @@ def test_a_bot_move_chosen_before_a_persons_of_the_same_year_is_taken(sqlite_url
         server = client.app.state.server
         snap = person.table(table_id)
         version = snap["version"]
-        bot_move = server.cache.peek(table_id).match.legal(1)[0]
+        bot_move = server.runtime.cache.peek(table_id).match.legal(1)[0]
         assert person.move(table_id, version, snap["legal"][0]).status_code == 200
-        done = server.tables.submit_move(BotMover("random"), table_id, version, bot_move, "bot-early", 1)
+        done = server.tables.pipeline.submit(BotMover("random"), table_id, version, bot_move, "bot-early", 1)
         assert done["version"] == version + 2 and done["seat"] == 1
-        again = server.tables.submit_move(BotMover("random"), table_id, version, bot_move, "bot-early", 1)
+        again = server.tables.pipeline.submit(BotMover("random"), table_id, version, bot_move, "bot-early", 1)
         assert again["duplicate"]  # a retry of the same move is answered, not played twice

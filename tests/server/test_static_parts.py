@@ -29,7 +29,7 @@ def test_views_refer_to_static_parts_served_once(client) -> None:
     board = r.json()
     assert static_digest(board) == ref["$static"]
     # The very part the engine draws: the match replayed from the record's setup.
-    record = client.app.state.server.cache.peek(table_id).match
+    record = client.app.state.server.runtime.cache.peek(table_id).match
     assert board == Match.new("iwari", 2, record.options, record.seed).view(None)["board"]
     # Every later view and every replay frame refers to the same part.
     assert outsider.table(table_id)["view"]["board"] == ref

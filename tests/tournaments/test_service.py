@@ -69,7 +69,7 @@ def test_arena_pairs_free_players_until_the_window_closes(client):
     from ludoteca.server.kernel.models import Tournament
 
     time.sleep(2.0)
-    with server.transaction() as db:
+    with server.runtime.transaction() as db:
         row = db.get(Tournament, t["id"])
         row.ends_at = datetime.now(UTC).replace(tzinfo=None)
     t = wait_for(client, t["id"])

@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session as OrmSession
 from starlette.concurrency import run_in_threadpool
 
 from ludoteca.server.alerts import messages
 from ludoteca.server.alerts.preferences import contact
 from ludoteca.server.kernel import identity as auth
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import iso, now
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.models import (
     AccountContact,
@@ -93,14 +94,14 @@ class AccountService:
 
     def _token(self, db: Any, user_id: int, purpose: str, email: str, lasts: timedelta) -> str:
         token = secrets.token_urlsafe(32)
-        db.add(AccountToken(token_hash=auth.token_hash(self.server.secret, token), user_id=user_id, purpose=purpose,
-                            email=email, created_at=now(), expires_at=now() + lasts))
+        db.add(AccountToken(token_hash=auth.token_hash(self.server.runtime.secret, token), user_id=user_id,
+                            purpose=purpose, email=email, created_at=now(), expires_at=now() + lasts))
         return token
 
     # -- reading ----------------------------------------------------------------------------
 
     def describe(self, user_id: int) -> dict[str, Any]:
-        with self.server.sessions() as db:
+        with self.server.runtime.sessions() as db:
             user = db.get(User, user_id)
             if user is None:
                 raise ApiError(401, "not_signed_in", "sign in first")
@@ -116,7 +117,7 @@ class AccountService:
     def set_language(self, user_id: int, language: str) -> dict[str, Any]:
         if language not in messages.LANGUAGES:
             raise ApiError(422, "bad_language", f"a language is one of {', '.join(messages.LANGUAGES)}")
-        with self.server.transaction() as db:
+        with self.server.runtime.transaction() as db:
             self._user(db, user_id)
             contact(db, user_id).language = language
         return self.describe(user_id)
@@ -126,7 +127,7 @@ class AccountService:
     def set_email(self, request: Any, user_id: int, email: str) -> dict[str, Any]:
         email = clean_email(email)
         self._need_mail()
-        with self.server.transaction() as db:
+        with self.server.runtime.transaction() as db:
             user = self._user(db, user_id)
             row = contact(db, user_id, lock=True)
             if row.email == email and row.email_verified:
@@ -140,7 +141,7 @@ class AccountService:
 
     def resend(self, request: Any, user_id: int) -> dict[str, Any]:
         self._need_mail()
-        with self.server.transaction() as db:
+        with self.server.runtime.transaction() as db:
             user = self._user(db, user_id)
             row = contact(db, user_id)
             if not row.email or row.email_verified:
@@ -157,7 +158,7 @@ class AccountService:
         self.mailer.send(self.mailer.message(email, messages.text(lang, "verify.subject"), body))
 
     def remove_email(self, user_id: int) -> dict[str, Any]:
-        with self.server.transaction() as db:
+        with self.server.runtime.transaction() as db:
             self._user(db, user_id)
             row = contact(db, user_id)
             row.email, row.email_verified = None, False
@@ -171,7 +172,7 @@ class AccountService:
         or 409 ``link_used`` (nothing changes then). ``mark=False``: only looked at."""
         if not 10 <= len(token) <= 100:
             raise ApiError(404, "bad_link", "this link is not valid")
-        row = db.get(AccountToken, auth.token_hash(self.server.secret, token), with_for_update=mark)
+        row = db.get(AccountToken, auth.token_hash(self.server.runtime.secret, token), with_for_update=mark)
         if row is None or row.purpose != purpose:
             raise ApiError(404, "bad_link", "this link is not valid")
         if row.used_at is not None:
@@ -183,7 +184,7 @@ class AccountService:
         return row
 
     def verify(self, token: str) -> dict[str, Any]:
-        with self.server.transaction() as db:
+        with self.server.runtime.transaction() as db:
             row = self._spend(db, token, "verify")
             held = db.get(AccountContact, row.user_id, with_for_update=True)
             if held is None or held.email != row.email:
@@ -205,18 +206,18 @@ class AccountService:
             raise ApiError(403, "bad_credentials", "the current password is wrong")
         auth.check_credentials(user.username, new)
         hashed = await self.server.passwords.hash_async(new)
-        keep = auth.token_hash(self.server.secret, current_token) if current_token else None
+        keep = auth.token_hash(self.server.runtime.secret, current_token) if current_token else None
         ended = await run_in_threadpool(self._set_password, user_id, hashed, keep)
-        self.close_sockets(ended)
+        await run_in_threadpool(self.server.ender.end_sessions, ended)  # their sockets close, in every process
         return {"ok": True}
 
     def _read_user(self, user_id: int) -> User:
-        with self.server.sessions() as db:
+        with self.server.runtime.sessions() as db:
             return self._user(db, user_id)
 
     def _set_password(self, user_id: int, hashed: str, keep: str | None) -> set[str]:
         """The new hash, every session but ``keep`` ended (their hashes returned)."""
-        with self.server.transaction() as db:
+        with self.server.runtime.transaction() as db:
             db.execute(update(User).where(User.id == user_id).values(password_hash=hashed))
             query = select(Session.token_hash).where(Session.user_id == user_id)
             ended = {h for h in db.scalars(query) if h != keep}
@@ -231,7 +232,7 @@ class AccountService:
         email = clean_email(email)
         self._need_mail()
         self._count_email(request, email)
-        with self.server.transaction() as db:
+        with self.server.runtime.transaction() as db:
             found = db.execute(select(User, AccountContact).join(AccountContact, AccountContact.user_id == User.id)
                                .where(AccountContact.email == email, AccountContact.email_verified.is_(True),
                                       User.guest.is_(False), User.password_hash.is_not(None))).first()
@@ -251,11 +252,12 @@ class AccountService:
         auth.check_credentials(owner, new)
         hashed = await self.server.passwords.hash_async(new)
         user_id = await run_in_threadpool(self._reset, token, hashed)
-        self.server._end_user(user_id, ApiError(401, "not_signed_in", "the password was reset"))
+        await run_in_threadpool(self.server.ender.end_user, user_id,
+                                ApiError(401, "not_signed_in", "the password was reset"))
         return {"ok": True}
 
     def _reset_owner(self, token: str) -> str:
-        with self.server.sessions() as db:
+        with self.server.runtime.sessions() as db:
             row = self._spend(db, token, "reset", mark=False)  # spent by _reset
             user = db.get(User, row.user_id)
             if user is None:
@@ -263,7 +265,7 @@ class AccountService:
             return user.username
 
     def _reset(self, token: str, hashed: str) -> int:
-        with self.server.transaction() as db:
+        with self.server.runtime.transaction() as db:
             row = self._spend(db, token, "reset")
             user_id = row.user_id
             db.execute(update(User).where(User.id == user_id).values(password_hash=hashed))
@@ -275,43 +277,24 @@ class AccountService:
     # -- sessions --------------------------------------------------------------------------
 
     def sessions(self, user_id: int, current_token: str | None) -> list[dict[str, Any]]:
-        current = auth.token_hash(self.server.secret, current_token) if current_token else None
-        with self.server.sessions() as db:
+        current = auth.token_hash(self.server.runtime.secret, current_token) if current_token else None
+        with self.server.runtime.sessions() as db:
             rows = list(db.scalars(select(Session).where(Session.user_id == user_id, Session.expires_at > now())
                                    .order_by(Session.created_at.desc()).limit(200)))
-        return [{"id": r.token_hash[:SESSION_ID], "created_at": _iso(r.created_at), "expires_at": _iso(r.expires_at),
-                 "current": r.token_hash == current} for r in rows]
+        return [{"id": r.token_hash[:SESSION_ID], "created_at": iso(r.created_at, seconds=True),
+                 "expires_at": iso(r.expires_at, seconds=True), "current": r.token_hash == current} for r in rows]
 
     def end_sessions(self, user_id: int, session_id: str | None = None) -> dict[str, Any]:
         """End one session (by the id the list gives) or all of them."""
-        with self.server.transaction() as db:
+        with self.server.runtime.transaction() as db:
             hashes = set(db.scalars(select(Session.token_hash).where(Session.user_id == user_id)))
             if session_id is not None:
                 hashes = {h for h in hashes if h[:SESSION_ID] == session_id}
                 if not hashes:
                     raise ApiError(404, "no_session", "no such session")
             db.execute(delete(Session).where(Session.token_hash.in_(hashes)))
-        self.close_sockets(hashes)
+        self.server.ender.end_sessions(hashes)  # their sockets close, in every process
         return {"ok": True}
-
-    def close_sockets(self, hashes: set[str]) -> None:
-        """This process's sockets opened with the ended sessions close now (other
-        processes' through the hub's ``ended`` notice, or at the latest within
-        ``live.SESSION_RECHECK_SECONDS``)."""
-        if not hashes:
-            return
-        server, secret = self.server, self.server.secret
-
-        def close() -> None:
-            from ludoteca.server.kernel import protocol
-
-            for clients in list(server.live.tables.values()):
-                for client in list(clients):
-                    if client.session and auth.token_hash(secret, client.session) in hashes:
-                        client.send(protocol.plain_error("not_signed_in", "this session has ended", status=401,
-                                                         close=True))
-                        client.close()
-        server._on_loop(close)
 
     # -- deletion --------------------------------------------------------------------------
 
@@ -325,5 +308,6 @@ class AccountService:
         return {"ok": True, "now": done["now"]}
 
 
-def _iso(moment: datetime) -> str:
-    return moment.isoformat(timespec="seconds") + "Z"
+def close_account(db: OrmSession, user_id: int) -> None:
+    """A closed account's emailed links (verification, reset) stop working."""
+    db.execute(delete(AccountToken).where(AccountToken.user_id == user_id))

@@ -16,7 +16,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from datetime import timedelta
-from typing import Any
 
 from sqlalchemy import delete, or_, select, update
 
@@ -24,8 +23,9 @@ from ludoteca.server.alerts import messages
 from ludoteca.server.alerts.core import Alert
 from ludoteca.server.alerts.mailer import Mailer, Worker
 from ludoteca.server.alerts.preferences import unsubscribe_token, wants
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import now
 from ludoteca.server.kernel.models import AccountContact, PendingTurnEmail, User
+from ludoteca.server.tables.runtime import TableRuntime
 
 log = logging.getLogger("ludoteca.server.alerts.email")
 
@@ -34,7 +34,7 @@ SCAN_USERS = 200
 
 
 class EmailAlerts:
-    def __init__(self, runtime: Any, mailer: Mailer, present: Callable[[str], Sequence[int | None]]) -> None:
+    def __init__(self, runtime: TableRuntime, mailer: Mailer, present: Callable[[str], Sequence[int | None]]) -> None:
         self.runtime = runtime
         self.settings = runtime.settings
         self.mailer = mailer

@@ -1,12 +1,13 @@
 """Each player's choice, per kind of alert and per channel, of whether to be told
 (``alert_preferences``; no row: the default here), and the signed links of the one-click
-unsubscribe in every alert email."""
+unsubscribe in every alert email; ``Preferences``: the API's reads and changes of them."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
 import hmac
+from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -14,7 +15,8 @@ from sqlalchemy.orm import Session as OrmSession
 
 from ludoteca.server.alerts.core import KINDS
 from ludoteca.server.kernel.errors import ApiError
-from ludoteca.server.kernel.models import AccountContact, AlertPreference
+from ludoteca.server.kernel.models import AccountContact, AlertPreference, PendingTurnEmail, PushSubscription, User
+from ludoteca.server.kernel.runtime import Runtime
 
 CHANNELS: tuple[str, ...] = ("push", "email")
 DEFAULTS: dict[tuple[str, str], bool] = {
@@ -96,3 +98,49 @@ def describe(db: OrmSession, user_id: int) -> dict[str, Any]:
     return {"preferences": preferences(db, user_id), "kinds": list(KINDS), "channels": list(CHANNELS),
             "turn_email_minutes": row.turn_email_minutes if row else 60,
             "turn_email_choices": list(TURN_EMAIL_MINUTES)}
+
+
+def close_account(db: OrmSession, user_id: int) -> None:
+    """A closed account is told nothing more: its address, devices, choices and waiting
+    "your turn" emails go."""
+    for model in (AccountContact, PushSubscription, AlertPreference, PendingTurnEmail):
+        db.execute(delete(model).where(model.user_id == user_id))
+
+
+class Preferences:
+    """A player's choices as the API reads and changes them, and the one-click
+    unsubscribe of the alert emails."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.runtime = runtime
+
+    def describe(self, user_id: int) -> dict[str, Any]:
+        with self.runtime.sessions() as db:
+            return describe(db, user_id)
+
+    def change(self, user_id: int, choices: Iterable[tuple[str, str, bool]], turn_email_minutes: int | None,
+               ) -> dict[str, Any]:
+        """(kind, channel, enabled) for each choice, and the delay before a "your turn"
+        email: all of it or, on the first bad one, nothing (one transaction)."""
+        if turn_email_minutes is not None and turn_email_minutes not in TURN_EMAIL_MINUTES:
+            raise ApiError(422, "bad_delay", f"the delay is one of {', '.join(map(str, TURN_EMAIL_MINUTES))} minutes")
+        with self.runtime.transaction() as db:
+            for kind, channel, enabled in choices:
+                set_preference(db, user_id, kind, channel, enabled)
+            if turn_email_minutes is not None:
+                contact(db, user_id).turn_email_minutes = turn_email_minutes
+        return self.describe(user_id)
+
+    def link_kind(self, token: str) -> str:
+        """The kind of email an unsubscribe link stops; 404 ``bad_link`` for a link this
+        server did not sign."""
+        return read_unsubscribe_token(self.runtime.secret, token)[1]
+
+    def unsubscribe(self, token: str) -> dict[str, Any]:
+        """No more emails of the link's kind for the account it names."""
+        user_id, kind = read_unsubscribe_token(self.runtime.secret, token)
+        with self.runtime.transaction() as db:
+            if db.get(User, user_id) is None:  # deleted since
+                raise ApiError(404, "bad_link", "this unsubscribe link is not valid")
+            set_preference(db, user_id, kind, "email", False)
+        return {"ok": True, "kind": kind}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -23,9 +24,10 @@ from ludoteca.server.alerts import messages
 from ludoteca.server.alerts.core import Alert
 from ludoteca.server.alerts.mailer import Worker
 from ludoteca.server.alerts.preferences import wants
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import now
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.models import AccountContact, Meta, PushSubscription
+from ludoteca.server.kernel.runtime import Runtime
 
 log = logging.getLogger("ludoteca.server.alerts.push")
 
@@ -46,7 +48,7 @@ def _b64_bytes(text: str) -> bytes:
 
 
 class Push:
-    def __init__(self, runtime: Any, present: Any = None) -> None:
+    def __init__(self, runtime: Runtime, present: Callable[[int, str], bool] | None = None) -> None:
         self.runtime = runtime
         self.settings = runtime.settings
         self.present = present or (lambda _user_id, _table_id: False)

@@ -17,10 +17,10 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ludoteca.server.alerts.core import Alert, Alerts
 from ludoteca.server.alerts.mailer import Worker
+from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot
 
 log = logging.getLogger("ludoteca.server.alerts.your_turn")
@@ -33,7 +33,7 @@ Present = Callable[[str], Sequence[int | None]]
 
 
 class TurnWatch:
-    def __init__(self, runtime: Any, alerts: Alerts, present: Present) -> None:
+    def __init__(self, runtime: TableRuntime, alerts: Alerts, present: Present) -> None:
         self.runtime = runtime
         self.alerts = alerts
         self.present = present

@@ -1,15 +1,10 @@
-"""Request bodies (responses are plain JSON documented by example in docs/ops.md and
-by the error schema). Limits here are the first line against oversized input."""
+"""The bases every feature's request and answer models build on (each feature keeps its
+own in its ``schemas.py``): ``Strict`` for what clients send, ``Answer`` for what the
+server answers, and the answer several features share, ``Done``."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
-
-from ludoteca.bots.base import seatable_bot_names
-from ludoteca.bots.levels import level_names
-from ludoteca.server.http.inputs import MAX_INT
+from pydantic import BaseModel, ConfigDict
 
 
 class Strict(BaseModel):
@@ -18,53 +13,16 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-# Usernames and passwords are checked by auth.check_credentials (with their own error
-# codes, bad_username and bad_password); the description says exactly what it takes.
-class Credentials(Strict):
-    username: str = Field(min_length=1, max_length=64,
-                          json_schema_extra={"minLength": 3, "maxLength": 32, "pattern": r"^[A-Za-z0-9_.-]{3,32}$"})
-    password: str = Field(min_length=1, max_length=256, json_schema_extra={"minLength": 8, "maxLength": 256})
+class Answer(BaseModel):
+    """An answer, described exactly: FastAPI checks what a route returns against it and
+    sends what the service made. A key the model does not name, or a value of another
+    type (a bool where an integer is said, a tuple where a list is), fails loudly (a 500,
+    and a failing test) rather than being dropped or converted. A key that some answers
+    leave out is ``key: T | MISSING = MISSING`` (pydantic's ``MISSING``): left out when the
+    service left it out, never sent as null unless ``T`` says so."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class NewTable(Strict):
-    game: str = Field(max_length=40)
-    seats: int | None = Field(default=None, ge=1, le=16)
-    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=64)
-    mode: Literal["realtime", "turn-based"] = "realtime"
-    clock: dict[str, float] | None = Field(default=None, max_length=4)
-    rated: bool = False
-    private: bool = False
-    record_public: bool = False
-    zombie_level: str | None = Field(
-        default=None, max_length=40, json_schema_extra={"enum": ["random", *level_names(), None]},
-        description="The bot level that plays a seat whose player left or ran out of time; "
-                    "by default the level nearest that player's rating in the game (docs/bots.md).")
-
-
-class Join(Strict):
-    seat: int | None = Field(default=None, ge=0, le=16)
-
-
-class AddBot(Strict):
-    seat: int | None = Field(default=None, ge=0, le=16)
-    bot: str = Field(default="random", max_length=40, json_schema_extra={"enum": list[Any](seatable_bot_names())})
-
-
-class Kick(Strict):
-    seat: int = Field(ge=0, le=16)
-
-
-class MoveIn(Strict):
-    version: int = Field(ge=0, le=MAX_INT)
-    move: dict[str, Any]
-    id: str | None = Field(default=None, min_length=1, max_length=64)
-    seat: int | None = Field(default=None, ge=0, le=16, description="Only for a player with several seats.")
-
-
-class UndoIn(Strict):
-    version: int = Field(ge=0, le=MAX_INT)
-    seat: int | None = Field(default=None, ge=0, le=16)
-
-
-class ChatIn(Strict):
-    text: str = Field(min_length=1, max_length=500)
+class Done(Answer):
+    ok: bool

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,15 +18,6 @@ from ludoteca.server.kernel.config import Settings
 from ludoteca.server.kernel.models import Meta
 
 MIGRATIONS = Path(__file__).parent.parent / "migrations"
-
-
-def now() -> datetime:
-    """Naive UTC: SQLite has no time zones, so every stored time is UTC without one."""
-    return datetime.now(UTC).replace(tzinfo=None)
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 def driver_url(url: str) -> str:

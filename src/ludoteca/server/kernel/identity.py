@@ -28,7 +28,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request
 from sqlalchemy import delete, select
 
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import now
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.models import Session, User
 
@@ -204,7 +204,7 @@ def token_from(headers: Any, cookies: Any, query: Any = None) -> tuple[str, str]
 def actor_for(request: Request) -> Actor | None:
     """The caller of an HTTP request, or None. A cookie session must send its CSRF token
     on every unsafe method: another site can make a browser send the cookie, not the header."""
-    server: Runtime = request.app.state.server
+    server: Runtime = request.app.state.runtime
     found = token_from(request.headers, request.cookies)
     if found is None:
         return None

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
-from ludoteca.server.http.inputs import MAX_INT, has_nul, json_too_deep, refuse_too_deep
+from ludoteca.server.kernel.bounds import MAX_INT, has_nul, json_too_deep, refuse_too_deep
 from ludoteca.server.kernel.errors import ApiError
 
 # -- what a client sends -----------------------------------------------------------------
@@ -176,6 +176,14 @@ class Bye(TypedDict):
     type: Literal["bye"]
 
 
+class TournamentMessage(TypedDict):
+    """The tournament socket's one message: the tournament, as GET answers it, at once
+    and after every change."""
+
+    type: Literal["tournament"]
+    tournament: dict[str, Any]
+
+
 class TableState(TypedDict, total=False):
     """What a seat (None: a spectator) sees of a started match."""
 
@@ -225,6 +233,12 @@ def plain_error(code: str, message: str, status: int | None = None, close: bool 
     return out
 
 
+def closing_error(error: ApiError) -> ErrorMessage:
+    """Why the server closes a socket it had accepted (an ended session, a ban), sent
+    last."""
+    return cast(ErrorMessage, {"type": "error", "status": error.status, **error.to_json(), "close": True})
+
+
 def private_table() -> ErrorMessage:
     """What a live reader gets, once, when a private table is no longer theirs to see."""
     return plain_error("private_table", "this table is private to its players", close=True)
@@ -240,6 +254,10 @@ def pong() -> Pong:
 
 def bye() -> Bye:
     return {"type": "bye"}
+
+
+def tournament(detail: dict[str, Any]) -> TournamentMessage:
+    return {"type": "tournament", "tournament": detail}
 
 
 def update(summary: dict[str, Any], seat: int | None, clocks: dict[str, Any] | None,
@@ -295,17 +313,27 @@ class Resync(TypedDict):
 
 
 class Ended(TypedDict):
-    """A session ended (a log-out: ``session``, the digest of its token) or every session
-    of a user (a ban, a password reset, a deletion: ``user``): every process closes the
-    matching sockets at once, with ``error``."""
+    """Sessions ended (a log-out, the account page's log-out everywhere or of one
+    session, a password change: ``sessions``, their digests) or every session of a user
+    (a ban, a password reset, a deletion: ``user``): every process closes the matching
+    sockets at once, with ``error`` (server/live/sessions.py)."""
 
     kind: Literal["ended"]
-    session: NotRequired[str]
+    sessions: NotRequired[list[str]]
     user: NotRequired[int]
     error: dict[str, Any]
 
 
-HubNotice = Changed | TableChanged | ChatNotice | ChatRemovedNotice | PresenceNotice | Resync | Ended
+class TournamentChanged(TypedDict):
+    """A tournament's players, rounds, standings or status changed: every process sends
+    it again to its sockets of it (server/live/tournaments.py)."""
+
+    kind: Literal["tournament"]
+    tournament: str
+
+
+HubNotice = (Changed | TableChanged | ChatNotice | ChatRemovedNotice | PresenceNotice | Resync | Ended
+             | TournamentChanged)
 
 
 def changed(table_id: str, version: int, origin: str | None = None) -> Changed:
@@ -336,14 +364,19 @@ def resync() -> Resync:
     return {"kind": "resync"}
 
 
-def session_digest(token: str) -> str:
-    """What crosses the hub of a session's token: never the token itself."""
-    return hashlib.sha256(token.encode()).hexdigest()
+def session_digest(stored: str) -> str:
+    """What crosses the hub of a session: a digest of the hash it is stored under
+    (``identity.token_hash``), neither the token nor the database's key."""
+    return hashlib.sha256(stored.encode()).hexdigest()
 
 
-def ended_session(token: str, error: dict[str, Any]) -> Ended:
-    return {"kind": "ended", "session": session_digest(token), "error": error}
+def ended_sessions(digests: list[str], error: dict[str, Any]) -> Ended:
+    return {"kind": "ended", "sessions": digests, "error": error}
 
 
 def ended_user(user_id: int, error: dict[str, Any]) -> Ended:
     return {"kind": "ended", "user": user_id, "error": error}
+
+
+def tournament_changed(tournament_id: str) -> TournamentChanged:
+    return {"kind": "tournament", "tournament": tournament_id}

@@ -1,7 +1,6 @@
-"""The server's runtime: settings, database, match cache, engine guard and hub. The table
-services, bots, live connections and auth are built on it and receive what they need of
-it; none of them imports another's module through it, so the server package has no
-import circle."""
+"""The server's runtime: settings, the database (its read sessions and its write
+transactions) and the hub. Every service is built on it; the tables add their own parts
+(tables/runtime.py)."""
 
 from __future__ import annotations
 
@@ -17,13 +16,10 @@ from sqlalchemy.orm import sessionmaker
 from ludoteca.server.kernel.config import Settings
 from ludoteca.server.kernel.db import make_engine, make_sessionmaker, migrate, server_secret
 from ludoteca.server.kernel.hub import LocalHub, RedisHub
-from ludoteca.server.tables.matches import EngineGuard, MatchCache
-from ludoteca.server.tables.store import TableStore
 
 
 class Runtime:
-    """What every service shares: settings, the database, the match cache, the engine
-    guard and the hub."""
+    """What every service shares: settings, the database and the hub."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -42,9 +38,6 @@ class Runtime:
         # busy handler, which sleeps in coarse steps.
         self._write_lock: Any = threading.Lock() if self.sqlite else contextlib.nullcontext()
         self.secret = server_secret(self.sessions, settings)
-        self.guard = EngineGuard(settings.engine_seconds)
-        self.store = TableStore(self.engine.dialect)
-        self.cache = MatchCache(self.guard, self.store)
         self.hub: LocalHub | RedisHub = (RedisHub(settings.redis_url, settings.redis_prefix) if settings.redis_url
                                          else LocalHub())
 
@@ -60,7 +53,7 @@ class Runtime:
         def _begin(connection: Any) -> None:
             # On the driver's connection: through exec_driver_sql, SQLAlchemy's statement
             # machinery for this one statement cost 4% of the instructions of a move
-            # written alone (issue 32; a group shares it).
+            # written alone (a group shares it).
             immediate = connection.get_execution_options().get("immediate")
             connection.connection.driver_connection.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
 

@@ -13,10 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import threading
 import time
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -27,6 +26,7 @@ from fastapi import WebSocket
 from ludoteca.server.kernel import protocol
 from ludoteca.server.kernel.hub import LocalHub, RedisHub
 from ludoteca.server.kernel.identity import Actor
+from ludoteca.server.live.sessions import SessionKey
 
 LiveClient = tuple[int | None, int | None, int | None]
 """A client as the updates need it: (view seat, last version seen, user id)."""
@@ -51,8 +51,8 @@ def encode(message: Any) -> str:
 class QueuedSocket:
     """A WebSocket written by one task from a bounded queue, so that a page that does not
     read cannot make the server hold its messages without end: when the queue is full the
-    socket is closed (the page reconnects and is sent its state again). The table sockets
-    and the personal socket (me_live.py) are both this."""
+    socket is closed (the page reconnects and is sent its state again). The table, personal
+    and tournament sockets are all this."""
 
     ws: WebSocket
     queue: asyncio.Queue[str | None]
@@ -67,6 +67,11 @@ class QueuedSocket:
             self.queue.put_nowait(message if isinstance(message, str) else encode(message))
         except asyncio.QueueFull:
             self.close()
+
+    def end(self, message: Any) -> None:
+        """Send ``message`` (why the server closes it), then close."""
+        self.send(message)
+        self.close()
 
     def close(self) -> None:
         """Send what is queued, then close; when the queue is full, one message makes room
@@ -105,25 +110,14 @@ class Client(QueuedSocket):
     """Bumped when the client says which version it has (hello)."""
     hides: frozenset[str] = frozenset()
     """Usernames whose chat lines this client's user blocked (server/moderation/service.py)."""
-    session: str | None = None
-    """The token the socket was opened with: closed when that session ends here."""
+    session: SessionKey | None = None
+    """The session the socket was opened with (server/live/sessions.py ends it)."""
     session_checked: float = field(default_factory=time.monotonic)
     """When the session was last found valid in the database (``time.monotonic``)."""
-    session_digest: str | None = None
-    """``session``'s digest, as the hub names ended sessions: computed once, not per notice."""
 
-    def __post_init__(self) -> None:
-        if self.session is not None:
-            self.session_digest = protocol.session_digest(self.session)
-
-
-SESSION_RECHECK_SECONDS = 30.0
-"""How often a socket that acts looks its session up again. A session ended in another
-process (a log-out, a ban) is told to every process through the hub at once
-(``_ended_notice``); this look-up is the backstop for a notice lost (a Redis outage) and for
-an expiry. Not on every message, and not every few seconds: the look-up is a database
-read, which at 5 s was 8% of the server's CPU at 100 tables of the counter game."""
-ENDED_KEPT_SECONDS = 60.0
+    @property
+    def user_id(self) -> int | None:
+        return self.actor.user_id if self.actor is not None else None
 
 
 class Live:
@@ -138,11 +132,6 @@ class Live:
         self.presence: dict[str, tuple[int | None, ...]] = {}
         """Per table, the user id (None: signed out) of each socket open in this process.
         Replaced whole on the event loop, so worker threads read it without a lock."""
-        self._ended: dict[str, float] = {}
-        """Sessions ended lately (digest of the token -> when), heard through the hub: a
-        socket's next message is refused at once, before its periodic look-up would find
-        out."""
-        self._ended_lock = threading.Lock()
         self.process = uuid.uuid4().hex
         self._publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="presence")
         self.elsewhere: dict[str, dict[str, tuple[tuple[int | None, ...], float]]] = {}
@@ -221,9 +210,6 @@ class Live:
             return
         if kind == "presence":
             self._heard_presence(message)
-            return
-        if kind == "ended":
-            self._ended_notice(message)
             return
         table_id = message.get("table")
         if not isinstance(table_id, str) or table_id not in self.tables:
@@ -386,39 +372,17 @@ class Live:
         if table_id in self.tables:
             self.mark(table_id, force=now != before)
 
-    def session_ended(self, token: str) -> None:
-        """From any thread, before the log-out is answered: this process refuses the
-        session's next socket message at once, and every process (this one included,
-        through the hub) closes the session's sockets."""
-        digest = protocol.session_digest(token)
-        self._note_ended(digest)
-        error = protocol.plain_error("not_signed_in", "this session has ended", status=401, close=True)
-        self.hub.publish(protocol.ended_session(token, dict(error)))
-
-    def _note_ended(self, digest: str) -> None:
-        """Entries older than a minute are dropped: by then every socket has looked its
-        session up again."""
-        moment = time.monotonic()
-        with self._ended_lock:
-            self._ended = {t: at for t, at in self._ended.items() if moment - at < ENDED_KEPT_SECONDS}
-            self._ended[digest] = moment
-
-    def has_ended(self, token: str) -> bool:
-        return protocol.session_digest(token) in self._ended
-
-    def _ended_notice(self, message: Mapping[str, Any]) -> None:
-        """On the event loop: a session or a user's sessions ended in some process."""
-        session, user, error = message.get("session"), message.get("user"), message.get("error")
-        if not isinstance(error, dict) or not (isinstance(session, str) or isinstance(user, int)):
-            return
-        if isinstance(session, str):
-            self._note_ended(session)
+    def sockets(self) -> Iterator[Client]:
+        """Every table socket open in this process (server/live/sessions.py ends them)."""
         for clients in list(self.tables.values()):
-            for client in list(clients):
-                if (isinstance(session, str) and client.session_digest == session) or (
-                        isinstance(user, int) and client.actor is not None and client.actor.user_id == user):
-                    client.send(error)
-                    client.close()
+            yield from list(clients)
+
+    def set_hides(self, user_id: int, hides: frozenset[str]) -> None:
+        """On the event loop: ``user_id``'s open sockets skip the chat of ``hides`` (a block changed)."""
+        for clients in list(self.tables.values()):
+            for client in clients:
+                if client.actor is not None and client.actor.user_id == user_id:
+                    client.hides = hides
 
     async def close_all(self) -> None:
         if self.presence:  # the others need not wait for this process's news to expire

@@ -14,6 +14,7 @@ from collections import deque
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from ludoteca.server.kernel.config import Settings
 from ludoteca.server.kernel.errors import ApiError
 
 WINDOW_SECONDS = 10.0
@@ -37,7 +38,6 @@ class Window:
 
 _lock = threading.Lock()  # chat over HTTP is counted from the thread pool
 _sockets: WeakKeyDictionary[Any, Window] = WeakKeyDictionary()
-_accounts: WeakKeyDictionary[Any, dict[int, Window]] = WeakKeyDictionary()
 MAX_ACCOUNTS = 100_000
 """Accounts whose chat is counted at once; past it the counts start over (memory bound)."""
 
@@ -46,7 +46,7 @@ def _refuse(what: str) -> ApiError:
     return ApiError(429, "too_many_messages", f"too many {what}; slow down")
 
 
-def socket_message(client: Any, settings: Any) -> None:
+def socket_message(client: Any, settings: Settings) -> None:
     """Count one message from ``client`` (a live socket); ApiError 429 past its rate."""
     with _lock:
         window = _sockets.setdefault(client, Window())
@@ -54,11 +54,17 @@ def socket_message(client: Any, settings: Any) -> None:
             raise _refuse("messages on this socket")
 
 
-def chat_line(server: Any, user_id: int) -> None:
-    """Count one chat line from ``user_id``; ApiError 429 past the account's rate."""
-    with _lock:
-        windows = _accounts.setdefault(server, {})
-        if len(windows) > MAX_ACCOUNTS:
-            windows.clear()
-        if not windows.setdefault(user_id, Window()).admit(server.settings.chat_lines_per_10_seconds):
-            raise _refuse("chat lines")
+class ChatLimits:
+    """The chat lines of each account in this process, over HTTP and sockets together."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.per_10_seconds = settings.chat_lines_per_10_seconds
+        self._windows: dict[int, Window] = {}
+
+    def chat_line(self, user_id: int) -> None:
+        """Count one chat line from ``user_id``; ApiError 429 past the account's rate."""
+        with _lock:
+            if len(self._windows) > MAX_ACCOUNTS:
+                self._windows.clear()
+            if not self._windows.setdefault(user_id, Window()).admit(self.per_10_seconds):
+                raise _refuse("chat lines")

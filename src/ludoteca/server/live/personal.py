@@ -25,16 +25,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket
 
-from ludoteca.server.alerts.core import Alert
 from ludoteca.server.kernel.hub import LocalHub, RedisHub
 from ludoteca.server.kernel.tasks import cancel_all
 from ludoteca.server.live.connections import QueuedSocket
+from ludoteca.server.live.sessions import SessionKey
 
 log = logging.getLogger("ludoteca.server.live.personal")
 
@@ -51,8 +51,8 @@ MAX_SOCKETS_PER_USER = 8
 class MeClient(QueuedSocket):
     ws: WebSocket
     user_id: int
-    session: str | None = None
-    """The digest of the session's token (``protocol.session_digest``): a log-out closes it."""
+    session: SessionKey | None = None
+    """The session the socket was opened with (server/live/sessions.py ends it)."""
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     closed: bool = False
 
@@ -65,14 +65,15 @@ Names = Callable[[Iterable[int]], dict[int, str]]
 
 
 class MeLive:
-    def __init__(self, redis_url: str | None, prefix: str) -> None:
+    def __init__(self, redis_url: str | None, prefix: str, badges: Badges, friends_of: FriendsOf,
+                 names: Names) -> None:
         self.hub: LocalHub | RedisHub = RedisHub(redis_url, f"{prefix}me-") if redis_url else LocalHub()
         self.prefix = prefix
         self.clients: dict[int, set[MeClient]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.badges: Badges | None = None
-        self.friends_of: FriendsOf | None = None
-        self.names: Names | None = None
+        self.badges: Badges | None = badges
+        self.friends_of: FriendsOf | None = friends_of
+        self.names: Names | None = names
         self._badge: dict[int, int] = {}
         """The last count sent to this process's sockets of each user."""
         self._dirty: set[str] = set()
@@ -104,11 +105,6 @@ class MeLive:
     def send_to(self, user_id: int, message: Mapping[str, Any]) -> None:
         """Thread-safe, from any process: ``message`` reaches every open page of ``user_id``."""
         self.hub.publish({"kind": "user", "user": user_id, "message": dict(message)})
-
-    def page_alert(self, alert: Alert) -> None:
-        """The alert dispatcher's ``page`` channel: the player's open pages see it at once."""
-        self.send_to(alert.user_id, {"type": "alert", "kind": alert.kind, "table": alert.table_id,
-                                     "params": alert.params})
 
     def _on_message(self, message: Mapping[str, Any]) -> None:
         kind = message.get("kind")
@@ -222,9 +218,10 @@ class MeLive:
     async def went_offline(self, user_id: int) -> None:
         await asyncio.to_thread(self._mark_online, user_id, False)
 
-    def close_user(self, user_id: int) -> None:
-        for client in list(self.clients.get(user_id, ())):
-            client.close()
+    def sockets(self) -> Iterator[MeClient]:
+        """Every personal socket open in this process (server/live/sessions.py ends them)."""
+        for clients in list(self.clients.values()):
+            yield from list(clients)
 
     # -- the badge ------------------------------------------------------------------------------
 
@@ -233,21 +230,19 @@ class MeLive:
         changed may change the badge of its players connected here."""
         if not self.clients:
             return
-        if message.get("kind") == "ended":
-            if isinstance(message.get("user"), int):
-                self.close_user(message["user"])  # a ban, a reset, a deletion: its pages too
-            elif isinstance(message.get("session"), str):  # a log-out: that session's pages
-                for clients in list(self.clients.values()):
-                    for client in list(clients):
-                        if client.session == message["session"]:
-                            client.close()
-            return
         if message.get("kind") == "resync":
             self._dirty.add("*")
             return
         table_id = message.get("table")
         if message.get("kind") in ("changed", "table") and isinstance(table_id, str):
             self._dirty.add(table_id)
+
+    def moved(self, table_id: str, version: int) -> None:
+        """A table's move (``Notices.subscribe``): its players' badges may change."""
+        self.touched(table_id)
+
+    def changed(self, table_id: str) -> None:
+        self.touched(table_id)
 
     def touched(self, table_id: str) -> None:
         """Thread-safe: a table changed in this process (moves this process announced to

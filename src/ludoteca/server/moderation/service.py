@@ -17,34 +17,24 @@ the name ``deleted-<id>``; its sessions, ratings, blocks and password go.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import delete, func, or_, select
 from sqlalchemy.orm import Session as OrmSession
 
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import iso, iso_or_none, now
+from ludoteca.server.kernel.closing import AccountCloser
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.models import (
-    AccountContact,
-    AccountToken,
-    AlertPreference,
     AuditEntry,
     Block,
     ChatMessage,
-    Follow,
     GameTable,
-    Invitation,
-    PendingTurnEmail,
-    PlayNowEntry,
-    PushSubscription,
-    Rating,
-    RatingChange,
     Report,
     Session,
-    TableSeat,
     User,
 )
 
@@ -63,6 +53,12 @@ MAX_BLOCKS = 1000
 LIST_LIMIT = 200
 CLI = "@cli"
 """The audit log's name for the admin command (no username holds an ``@``)."""
+
+
+class Limiter(Protocol):
+    """The server's rate limits (``kernel.identity.LoginLimiter``)."""
+
+    def hit(self, key: str, limit: int | None = None, seconds: int = 60, what: str = "") -> None: ...
 
 
 class Storage(Protocol):
@@ -98,7 +94,7 @@ def shown_until(until: datetime | None) -> str | None:
     if not in_force(until):
         return None
     assert until is not None
-    return "forever" if until >= FOREVER else until.isoformat(timespec="seconds") + "Z"
+    return "forever" if until >= FOREVER else iso(until, seconds=True)
 
 
 def clean_text(text: str, what: str, code: str = "bad_reason") -> str:
@@ -168,14 +164,19 @@ class Moderation:
     sessions a ban or deletion ended (the server closes its live sockets). ``abort``:
     ends a table with no result (the server's tables give it; the CLI has none)."""
 
-    def __init__(self, storage: Storage, limiter: Any = None,
+    def __init__(self, storage: Storage, closers: Sequence[AccountCloser], limiter: Limiter | None = None,
                  ended: Callable[[int, ApiError], None] | None = None,
-                 abort: Callable[[str], dict[str, Any]] | None = None) -> None:
+                 abort: Callable[[str], dict[str, Any]] | None = None,
+                 chat_removed: Callable[[str, int], None] | None = None,
+                 hides_changed: Callable[[int, frozenset[str]], None] | None = None) -> None:
         self.storage, self.limiter = storage, limiter
+        self._closers = tuple(closers)
         self._ended = ended
         self._abort = abort
-        self.chat_removed: Callable[[str, int], None] = lambda _table_id, _chat_id: None
-        """Tell the table's readers that a chat line was removed (set by the server)."""
+        self.chat_removed = chat_removed or (lambda _table_id, _chat_id: None)
+        """Tell the table's readers that a chat line was removed."""
+        self.hides_changed = hides_changed or (lambda _user_id, _names: None)
+        """Tell a player's open sockets whose chat they no longer see (a block changed)."""
 
     # -- who --------------------------------------------------------------------------
 
@@ -221,12 +222,14 @@ class Moderation:
                 if count >= MAX_BLOCKS:
                     raise ApiError(422, "too_many_blocks", f"you may block {MAX_BLOCKS} players at most")
                 db.add(Block(blocker_id=user_id, blocked_id=target.id, created_at=now()))
+        self.hides_changed(user_id, self.hidden_names(user_id))
         return {"blocked": target.username}
 
     def unblock(self, user_id: int, username: str) -> dict[str, Any]:
         with self.storage.transaction() as db:
             target = self._user(db, username)
             db.execute(delete(Block).where(Block.blocker_id == user_id, Block.blocked_id == target.id))
+        self.hides_changed(user_id, self.hidden_names(user_id))
         return {"unblocked": target.username}
 
     def blocked(self, user_id: int) -> list[str]:
@@ -286,8 +289,8 @@ class Moderation:
         return [{"id": r.Report.id, "kind": r.Report.kind, "status": r.Report.status, "reason": r.Report.reason,
                  "reporter": r.reporter, "user": r.target, "table": r.Report.table_id, "chat": r.Report.chat_id,
                  "chat_text": r.chat_text, "note": r.Report.note, "resolved_by": r.resolver,
-                 "created_at": r.Report.created_at.isoformat() + "Z",
-                 "resolved_at": r.Report.resolved_at.isoformat() + "Z" if r.Report.resolved_at else None}
+                 "created_at": iso(r.Report.created_at),
+                 "resolved_at": iso_or_none(r.Report.resolved_at)}
                 for r in rows]
 
     def resolve(self, actor_id: int, actor_name: str, report_id: int, note: str | None = None) -> dict[str, Any]:
@@ -310,11 +313,11 @@ class Moderation:
                                       ChatMessage.created_at).where(ChatMessage.user_id == user.id)
                                .order_by(ChatMessage.id.desc()).limit(20)).all()
             return {"id": user.id, "username": user.username, "guest": user.guest, "role": user.role,
-                    "created_at": user.created_at.isoformat() + "Z",
+                    "created_at": iso(user.created_at),
                     "banned_until": shown_until(user.banned_until), "muted_until": shown_until(user.muted_until),
                     "reports": reported,
                     "chat": [{"id": c.id, "table": c.table_id, "text": c.text, "hidden": c.hidden,
-                              "at": c.created_at.isoformat() + "Z"} for c in lines]}
+                              "at": iso(c.created_at)} for c in lines]}
 
     def _sanction(self, actor_id: int | None, actor_name: str, username: str, what: Literal["ban", "mute"],
                   minutes: int | None, lift: bool, reason: str | None) -> dict[str, Any]:
@@ -379,7 +382,7 @@ class Moderation:
         with self.storage.sessions() as db:
             rows = db.scalars(select(AuditEntry).order_by(AuditEntry.id.desc()).limit(min(limit, LIST_LIMIT))).all()
         return [{"id": r.id, "actor": r.actor_name, "action": r.action, "target": r.target, "detail": r.detail,
-                 "at": r.created_at.isoformat() + "Z"} for r in rows]
+                 "at": iso(r.created_at)} for r in rows]
 
     # -- admins (the command line) --------------------------------------------------------------
 
@@ -427,48 +430,9 @@ class Moderation:
             user.banned_until = FOREVER
             db.execute(delete(Session).where(Session.user_id == user_id))
             db.execute(delete(Block).where(or_(Block.blocker_id == user_id, Block.blocked_id == user_id)))
-            # What is the account's own goes: ratings and their history, contact and
-            # alerts, the queue, follows both ways and invitations either way.
-            for model in (Rating, RatingChange, AccountContact, AccountToken, PushSubscription, AlertPreference,
-                          PendingTurnEmail, PlayNowEntry):
-                db.execute(delete(model).where(model.user_id == user_id))
-            db.execute(delete(Follow).where(or_(Follow.follower_id == user_id, Follow.followed_id == user_id)))
-            db.execute(delete(Invitation).where(or_(Invitation.inviter_id == user_id,
-                                                    Invitation.invitee_id == user_id)))
-            open_tables = select(GameTable.id).where(GameTable.status == "open")
-            db.execute(update(TableSeat).where(TableSeat.user_id == user_id, TableSeat.table_id.in_(open_tables))
-                       .values(user_id=None))
-            playing = select(GameTable.id).where(GameTable.status == "playing")
-            db.execute(update(TableSeat).where(TableSeat.user_id == user_id, TableSeat.table_id.in_(playing))
-                       .values(zombie=True))
+            for close in self._closers:
+                close(db, user_id)
             self._audit(db, None, by, "delete_account", f"user {old}", now_named=user.username)
         if self._ended is not None:
             self._ended(user_id, ApiError(401, "not_signed_in", "this account was deleted"))
         return {"deleted": old, "now": f"deleted-{user_id}"}
-
-
-class TableAbort:
-    """Ends a table with no result: open or in play, it becomes ``aborted``, no one wins,
-    no rating moves. The end goes through ``Endings`` (kind ``aborted``) like every
-    other, so its readers and subscribers hear of it once."""
-
-    def __init__(self, runtime: Any, endings: Any) -> None:
-        self.runtime, self.endings = runtime, endings
-
-    def __call__(self, table_id: str) -> dict[str, Any]:
-        from ludoteca.server.tables.endings import Ending
-
-        store = self.runtime.store
-        with self.runtime.cache.table_lock(table_id), self.runtime.transaction() as db:
-            row, seats = store.lock(db, table_id)
-            if row.status not in ("open", "playing"):
-                raise ApiError(409, "not_playing", "only an open table or a game in play can be aborted")
-            row.status, row.result, row.pending, row.finished_at = "aborted", None, [], now()
-            row.turn_started_ms = None
-            row.revision = (row.revision or 0) + 1
-            ending = Ending(table_id, row.game, row.rated, "aborted", {},
-                            tuple((s.seat, s.user_id) for s in seats))
-            self.endings.record(db.connection(), ending)
-        self.runtime.cache.forget_row(table_id)
-        self.endings.announce(ending)
-        return {"id": table_id, "status": "aborted"}

@@ -1,1 +1,1 @@
-"""playnow"""
+"""Play now: the queue in the database and the pure pairing by rating band (``pools``)."""

@@ -1,11 +1,12 @@
 """Play now: the queue, wired to the database and the table services. The pairing itself
 is ``pools.pair`` (pure); this module stores the queue, runs the pairing under a lock,
-and makes, seats and starts each table it decided.
+and opens and starts each table it decided (``Tables.open``, with the seats it chose).
 
 **The queue lives in the database** (``playnow_entries``), so any process may take an
 entry and any process may pair: one row per player (``user_id`` is unique: a second
 entry for the same player cannot exist, whatever the processes do), and an entry is
-matched by writing its table into it, in the same transaction that creates the table.
+matched by writing its table into it, in the same transaction that opens and starts the
+table: a player is matched to a table in play, or not at all.
 
 **Locking.** A sweep of one pool (game, mode, preset) runs in one write transaction:
 
@@ -14,12 +15,11 @@ matched by writing its table into it, in the same transaction that creates the t
   pool's lock taken skips it: the sweep under way sees its entries, or the next tick
   does); the row locks make a cancel or a re-join that races the sweep wait for it and
   then see the entry matched, so nobody is both matched and told "cancelled".
-- SQLite: write transactions are ``BEGIN IMMEDIATE`` (``Runtime.writing``), one writer
+- SQLite: write transactions are ``BEGIN IMMEDIATE`` (``TableRuntime.writing``), one writer
   at a time: the sweep is alone by construction.
 
-The tables are started after the commit, through the table service, as their first
-player (the host); a table left open by a process that died in between is started by
-the next sweep of any process (``_start_stragglers``).
+A sweep whose game does not answer in time (an engine timeout while a table starts)
+rolls back whole: nobody is matched, and the next sweep tries again.
 """
 
 from __future__ import annotations
@@ -27,11 +27,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import secrets
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import delete, select, text
@@ -39,16 +37,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
 from ludoteca.bots.base import seatable_bot_names
-from ludoteca.engine import LudotecaError, validate_options
 from ludoteca.server.alerts.core import Alert
-from ludoteca.server.kernel.db import now, now_ms
+from ludoteca.server.kernel.clock import now_ms
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.identity import Actor
-from ludoteca.server.kernel.models import Block, GameTable, PlayNowEntry, Rating, User
-from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.kernel.models import Block, PlayNowEntry, Rating, User
 from ludoteca.server.playnow import pools
 from ludoteca.server.tables import Tables, clocks
-from ludoteca.server.tables.lobby import game_or_404
+from ludoteca.server.tables.opening import Bot, NewTable, Person, Sitter, game_or_404
+from ludoteca.server.tables.runtime import TableRuntime
 
 log = logging.getLogger("ludoteca.server.playnow.queue")
 
@@ -59,7 +56,6 @@ DEFAULT_MU = 25.0
 """openskill's starting mu: the rating of a player the game has not rated yet."""
 MATCHED_KEPT_MS = 15 * 60_000
 """How long a matched entry stays to say where its player was seated."""
-STRAGGLER_MS = 5_000
 
 Notify = Callable[[Alert], None]
 Tell = Callable[[int, Mapping[str, Any]], None]
@@ -87,7 +83,7 @@ def _entry(row: PlayNowEntry | None, at_ms: int) -> dict[str, Any]:
 
 
 class Matchmaking:
-    def __init__(self, runtime: Runtime, tables: Tables, notify: Notify, tell: Tell) -> None:
+    def __init__(self, runtime: TableRuntime, tables: Tables, notify: Notify, tell: Tell) -> None:
         self.runtime, self.tables, self.notify, self.tell = runtime, tables, notify, tell
         self.postgres = runtime.engine.dialect.name == "postgresql"
 
@@ -160,7 +156,6 @@ class Matchmaking:
         made: list[str] = []
         for pool in self.waiting_pools():
             made += self.sweep(pool)
-        self._start_stragglers()
         self._forget_matched()
         return made
 
@@ -172,85 +167,56 @@ class Matchmaking:
             PlayNowEntry.table_id.is_(None)).order_by(PlayNowEntry.joined_ms, PlayNowEntry.id).with_for_update()))
 
     def sweep(self, pool: Pool) -> list[str]:
-        """Pair one pool: make, seat and start the tables ``pools.pair`` decides. Returns
-        the tables made."""
+        """Pair one pool: open and start the tables ``pools.pair`` decides. Returns the
+        tables made."""
         try:
             game = game_or_404(pool.game)
         except ApiError:
             return []
-        made: list[tuple[str, int, list[int]]] = []
-        with self.runtime.transaction() as db:
-            rows = self._locked_pool(db, pool)
-            if not rows:
-                return []
-            at = now_ms()
-            ids = [r.user_id for r in rows]
-            apart = {frozenset((a, b)) for a, b in db.execute(
-                select(Block.blocker_id, Block.blocked_id).where(Block.blocker_id.in_(ids), Block.blocked_id.in_(ids)))}
-            seekers = [pools.Seeker(r.user_id, r.rating, (at - r.joined_ms) / 1000, r.seats or None,
-                                    None if r.bots_after is None else float(r.bots_after)) for r in rows]
-            groups = pools.pair(seekers, game.min_seats, game.max_seats, apart)
-            if not groups:
-                return []
-            by_user = {r.user_id: r for r in rows}
-            guests = set(db.scalars(select(User.id).where(User.id.in_(ids), User.guest.is_(True))))
-            for group in groups:
-                table_id = self._open(db, pool, game, group, by_user, guests)
-                for user in group.players:
-                    by_user[user].table_id = table_id
-                made.append((table_id, group.players[0], list(group.players)))
-        for table_id, host, players in made:
-            self._start(table_id, host)
+        made: list[tuple[str, list[int]]] = []
+        try:
+            with self.runtime.transaction() as db:
+                rows = self._locked_pool(db, pool)
+                if not rows:
+                    return []
+                at = now_ms()
+                ids = [r.user_id for r in rows]
+                apart = {frozenset((a, b)) for a, b in db.execute(
+                    select(Block.blocker_id, Block.blocked_id).where(Block.blocker_id.in_(ids),
+                                                                     Block.blocked_id.in_(ids)))}
+                seekers = [pools.Seeker(r.user_id, r.rating, (at - r.joined_ms) / 1000, r.seats or None,
+                                        None if r.bots_after is None else float(r.bots_after)) for r in rows]
+                groups = pools.pair(seekers, game.min_seats, game.max_seats, apart)
+                if not groups:
+                    return []
+                by_user = {r.user_id: r for r in rows}
+                guests = set(db.scalars(select(User.id).where(User.id.in_(ids), User.guest.is_(True))))
+                for group in groups:
+                    table_id = self._open(db, pool, group, by_user, guests)
+                    for user in group.players:
+                        by_user[user].table_id = table_id
+                    made.append((table_id, list(group.players)))
+        except ApiError as error:  # a table did not start: the whole sweep rolled back
+            log.warning("play now pool %s/%s/%s not paired: %s", pool.game, pool.mode, pool.preset, error.code)
+            return []
+        for table_id, players in made:
             for user in players:
                 self.notify(Alert(user, "matched", table_id, {"game": pool.game}))
                 self.tell(user, {"type": "playnow", "status": "matched", "table": table_id})
-        return [t for t, _, _ in made]
+        return [t for t, _ in made]
 
-    def _open(self, db: OrmSession, pool: Pool, game: Any, group: pools.Group, by_user: dict[int, PlayNowEntry],
+    def _open(self, db: OrmSession, pool: Pool, group: pools.Group, by_user: dict[int, PlayNowEntry],
               guests: set[int]) -> str:
-        """The group's table, open, every person and bot seated (in a random order: who
-        plays first is nobody's privilege), in the sweep's transaction."""
-        try:
-            options = validate_options(game.options, group.seats, {})
-        except LudotecaError:  # pragma: no cover - a game's own defaults are valid
-            options = {}
-        people: list[int | None] = [*group.players, *([None] * group.bots)]
-        random.SystemRandom().shuffle(people)
-        level = by_user[group.players[0]].bot_level or "random"
+        """The group's table, opened and started in the sweep's transaction, with the
+        game's default options; every person and bot seated in a random order (who plays
+        first is nobody's privilege), the bots at the level the first player asked for.
+        Rated when only people play and none is a guest."""
         host = group.players[0]
-        row, seats = self.runtime.store.open_table(
-            db, secrets.token_urlsafe(9), host, [], game=game.id, seats=group.seats, options=options,
-            seed=secrets.randbits(53), mode=pool.mode, clock=clocks.settings(pool.mode, None),
-            rated=group.bots == 0 and not (set(group.players) & guests), private=False, record_public=False)
-        for seat, person in zip(seats, people, strict=True):
-            if person is None:
-                seat.bot = level
-            else:
-                seat.user_id = person
-        db.flush()
-        return row.id
-
-    def _start(self, table_id: str, host: int) -> None:
-        with self.runtime.sessions() as db:
-            user = db.get(User, host)
-            if user is None:
-                return
-            actor = Actor(user.id, user.username, user.guest, "", "playnow")
-        try:
-            self.tables.start(actor, table_id)
-        except ApiError as error:
-            if error.code != "not_open":  # started by another process's straggler pass
-                log.warning("play now table %s did not start: %s", table_id, error.code)
-
-    def _start_stragglers(self) -> None:
-        """Tables the queue made and no process started (one died between the commit and
-        the start): started now."""
-        with self.runtime.sessions() as db:
-            rows = db.execute(select(GameTable.id, GameTable.created_by).where(
-                GameTable.status == "open", GameTable.created_at < now() - timedelta(milliseconds=STRAGGLER_MS),
-                GameTable.id.in_(select(PlayNowEntry.table_id).where(PlayNowEntry.table_id.is_not(None))))).all()
-        for row in rows:
-            self._start(row.id, row.created_by)
+        level = by_user[host].bot_level or "random"
+        sitters: list[Sitter] = [*(Person(user) for user in group.players), *([Bot(level)] * group.bots)]
+        random.SystemRandom().shuffle(sitters)
+        rated = group.bots == 0 and not (set(group.players) & guests)
+        return self.tables.open(db, NewTable(pool.game, host, sitters, mode=pool.mode, rated=rated), start=True)
 
     def _forget_matched(self) -> None:
         with self.runtime.transaction() as db:
@@ -267,3 +233,8 @@ class Matchmaking:
                 raise
             except Exception:
                 log.exception("play now sweep failed")
+
+
+def close_account(db: OrmSession, user_id: int) -> None:
+    """A closed account leaves every Play now queue."""
+    db.execute(delete(PlayNowEntry).where(PlayNowEntry.user_id == user_id))

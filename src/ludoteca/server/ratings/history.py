@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session as OrmSession
 
 from ludoteca.bots.ratings import display_rating, is_provisional, shown
 from ludoteca.games import available
+from ludoteca.server.kernel.clock import iso
 from ludoteca.server.kernel.errors import ApiError, not_found
 from ludoteca.server.kernel.models import GameTable, Rating, RatingChange, TableSeat, User
 
@@ -37,10 +38,6 @@ def _user(db: OrmSession, username: str) -> User:
     return user
 
 
-def _iso(at: Any) -> str:
-    return at.isoformat() + "Z"
-
-
 def history(db: OrmSession, username: str, game: str, limit: int = HISTORY_LIMIT) -> dict[str, Any]:
     """The latest ``limit`` rated games of ``username`` in ``game``, oldest first, each
     with the rating before and after on the display scale."""
@@ -55,7 +52,7 @@ def history(db: OrmSession, username: str, game: str, limit: int = HISTORY_LIMIT
         "username": user.username, "game": game,
         **(shown(current.mu, current.sigma) if current else {"rating": None, "provisional": True}),
         "played": current.played if current else 0,
-        "points": [{"table": r.table_id, "at": _iso(r.at), **shown(r.mu, r.sigma),
+        "points": [{"table": r.table_id, "at": iso(r.at), **shown(r.mu, r.sigma),
                     "rating_before": display_rating(r.mu_before),
                     "change": display_rating(r.mu) - display_rating(r.mu_before),
                     "mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "rank": r.rank, "seats": r.seats,

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, delete, select
 from sqlalchemy.orm import Session as OrmSession
 
 from ludoteca.bots.ratings import is_provisional, shown
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import now
 from ludoteca.server.kernel.models import Rating, RatingChange, User
 from ludoteca.server.tables.endings import Ending
 
@@ -89,3 +89,9 @@ def leaderboard(db: OrmSession, game: str, limit: int = 50) -> list[dict[str, An
     board = sorted(rows, key=lambda r: (is_provisional(r.sigma), -r.mu, r.username))[:limit]
     return [{"rank": i + 1, "username": r.username, **shown(r.mu, r.sigma), "mu": round(r.mu, 3),
              "sigma": round(r.sigma, 3), "played": r.played} for i, r in enumerate(board)]
+
+
+def close_account(db: OrmSession, user_id: int) -> None:
+    """A closed account's ratings and their history go (its results stay with the tables)."""
+    for model in (Rating, RatingChange):
+        db.execute(delete(model).where(model.user_id == user_id))

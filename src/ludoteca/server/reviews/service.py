@@ -1,4 +1,4 @@
-"""Post-game reviews on the server (issue 29): asked for by players, queued in the
+"""Post-game reviews on the server: asked for by players, queued in the
 database, computed in review worker processes (never in a process that serves moves),
 stored with the table and served from there.
 
@@ -30,6 +30,7 @@ import asyncio
 import logging
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -40,12 +41,13 @@ from ludoteca.bots.review import Review, ReviewBudget, budget_for, decisions, ju
 from ludoteca.engine import MatchRecord, PlayedMove
 from ludoteca.games import load
 from ludoteca.server.alerts.core import Alert
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import now
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.identity import Actor
 from ludoteca.server.kernel.models import GameReview
 from ludoteca.server.kernel.workers import WorkerPool
 from ludoteca.server.tables.access import own_seats, visible
+from ludoteca.server.tables.runtime import TableRuntime
 
 log = logging.getLogger("ludoteca.server.reviews.service")
 
@@ -121,13 +123,15 @@ def _out(row: GameReview) -> dict[str, Any]:
 class Reviews:
     """The reviews of one server process: requests, reads, and the worker loop."""
 
-    def __init__(self, runtime: Any, settings: ReviewSettings | None = None) -> None:
+    def __init__(self, runtime: TableRuntime, alert: Callable[[Alert], None],
+                 settings: ReviewSettings | None = None) -> None:
         self.runtime = runtime
         self.settings = settings or ReviewSettings.from_env()
         self.wake = asyncio.Event()
         self._workers = WorkerPool(self.settings.workers)
-        self.alert: Any = None
-        """Called with an Alert when a review is ready (the server's ``alerts.notify``)."""
+        self.alert = alert
+        """Called with an Alert when a review is ready."""
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     # -- asking and reading ----------------------------------------------------------------
 
@@ -193,7 +197,7 @@ class Reviews:
                     "reviews": [{**_out(r), "review": None} for r in rows]}
 
     def _poke(self) -> None:
-        loop = getattr(self.runtime, "bots", None) and self.runtime.bots.loop
+        loop = self._loop
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(self.wake.set)
 
@@ -237,6 +241,7 @@ class Reviews:
             return found
 
     async def run(self) -> None:
+        self._loop = asyncio.get_running_loop()
         await asyncio.to_thread(self._requeue_orphans)
         while True:
             try:
@@ -278,7 +283,7 @@ class Reviews:
             await asyncio.to_thread(self._set, review_id, status="failed", error=str(message)[:200],
                                     finished_at=now())
             return
-        if row is not None and row.requested_by is not None and self.alert is not None:
+        if row is not None and row.requested_by is not None:
             summary = result["summary"]
             self.alert(Alert(row.requested_by, "review_ready", row.table_id,
                              {"game": game_id, "seat": seat, "accuracy": summary["accuracy"],

@@ -20,10 +20,10 @@ from ludoteca.bots.random_bot import RandomBot
 from ludoteca.engine import Rng
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.protocol import MoveReceipt
-from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.kernel.workers import Thinkers
 from ludoteca.server.seatbots.zombies import ZombieLevels
 from ludoteca.server.tables.access import BotMover
+from ludoteca.server.tables.runtime import TableRuntime
 
 log = logging.getLogger("ludoteca.server.bots")
 
@@ -44,7 +44,7 @@ pipeline's, in the server."""
 
 
 class BotRunner:
-    def __init__(self, server: Runtime, submit: Submit) -> None:
+    def __init__(self, server: TableRuntime, submit: Submit) -> None:
         self.server = server
         self.submit = submit
         self.zombies = ZombieLevels(server)

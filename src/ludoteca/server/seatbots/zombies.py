@@ -15,31 +15,17 @@ import threading
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session as OrmSession
 
-from ludoteca.bots.levels import level_names
 from ludoteca.bots.ratings import DEFAULT_ZOMBIE_LEVEL, zombie_level
-from ludoteca.server.kernel.db import now
-from ludoteca.server.kernel.errors import ApiError
-from ludoteca.server.kernel.models import Rating, User, ZombieChoice, ZombieOption
+from ludoteca.server.kernel.clock import now
+from ludoteca.server.kernel.models import Rating, User, ZombieChoice
 from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.tables.zombie_option import known_levels, option_of
 
-__all__ = ["DEFAULT_ZOMBIE_LEVEL", "ZombieLevels", "check_level", "choose", "copy_option", "keep_option",
-           "known_levels"]
+__all__ = ["DEFAULT_ZOMBIE_LEVEL", "ZombieLevels", "choose"]
 
 CACHED = 4096
 """Choices kept in memory per process (they never change): past it, the cache restarts."""
-
-
-def known_levels() -> list[str]:
-    """The levels a table may name: the random bot and the levels offered to players."""
-    return ["random", *level_names()]
-
-
-def check_level(level: str | None) -> None:
-    """A table's ``zombie_level``: None (by rating) or a known level; else 422."""
-    if level is not None and level not in known_levels():
-        raise ApiError(422, "unknown_level", f"no bot level {level[:40]!r}: one of {', '.join(known_levels())}")
 
 
 def choose(game_id: str, option: str | None, mu: float | None) -> tuple[str, str]:
@@ -51,22 +37,6 @@ def choose(game_id: str, option: str | None, mu: float | None) -> tuple[str, str
     if mu is None:
         return DEFAULT_ZOMBIE_LEVEL, "default"
     return zombie_level(game_id, mu), "rating"
-
-
-def keep_option(db: OrmSession, table_id: str, level: str | None) -> None:
-    """Store a new table's ``zombie_level`` (in the transaction that creates it)."""
-    if level is not None:
-        db.add(ZombieOption(table_id=table_id, level=level))
-
-
-def copy_option(db: OrmSession, old_id: str, new_id: str) -> None:
-    """A rematch keeps its table's option."""
-    level = db.scalar(select(ZombieOption.level).where(ZombieOption.table_id == old_id))
-    keep_option(db, new_id, level)
-
-
-def option_of(db: OrmSession, table_id: str) -> str | None:
-    return db.scalar(select(ZombieOption.level).where(ZombieOption.table_id == table_id))
 
 
 class ZombieLevels:

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import aliased
 
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import now
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.models import Follow, User
 from ludoteca.server.kernel.runtime import Runtime
@@ -100,3 +100,8 @@ class Follows:
         online = self.online([u for u, _ in friends])
         return {"following": [n for _, n in following], "followers": [n for _, n in followers],
                 "friends": [{"username": n, "online": u in online} for u, n in friends]}
+
+
+def close_account(db: OrmSession, user_id: int) -> None:
+    """Follows of and by a closed account go, both ways."""
+    db.execute(delete(Follow).where(or_(Follow.follower_id == user_id, Follow.followed_id == user_id)))

@@ -14,19 +14,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
 from ludoteca.server.alerts.core import Alert
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import iso, now
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.identity import Actor
 from ludoteca.server.kernel.models import GameTable, Invitation, User
-from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.moderation.service import may_invite, may_meet
 from ludoteca.server.social.follows import user_named
 from ludoteca.server.tables import Tables
+from ludoteca.server.tables.runtime import TableRuntime
 
 PER_MINUTE = 30
 PENDING_MAX = 100
@@ -38,11 +38,11 @@ Tell = Callable[[int, Mapping[str, Any]], None]
 
 def _shown(row: Invitation, game: str, inviter: str, invitee: str) -> dict[str, Any]:
     return {"id": row.id, "table": row.table_id, "game": game, "seat": row.seat, "inviter": inviter,
-            "invitee": invitee, "status": row.status, "created_at": row.created_at.isoformat() + "Z"}
+            "invitee": invitee, "status": row.status, "created_at": iso(row.created_at)}
 
 
 class Invitations:
-    def __init__(self, runtime: Runtime, tables: Tables, notify: Notify, tell: Tell,
+    def __init__(self, runtime: TableRuntime, tables: Tables, notify: Notify, tell: Tell,
                  hit: Callable[[str, int, int, str], None] | None = None) -> None:
         self.runtime, self.tables, self.notify, self.tell, self.hit = runtime, tables, notify, tell, hit
 
@@ -160,3 +160,8 @@ class Invitations:
             sent = [_shown(r.Invitation, r.game, r.inviter_name, r.invitee_name) for r in rows
                     if r.Invitation.inviter_id == user_id]
         return {"received": received, "sent": sent}
+
+
+def close_account(db: OrmSession, user_id: int) -> None:
+    """Invitations from and to a closed account go."""
+    db.execute(delete(Invitation).where(or_(Invitation.inviter_id == user_id, Invitation.invitee_id == user_id)))

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
-from ludoteca.server.kernel.db import now_ms
+from ludoteca.server.kernel.clock import iso, iso_or_none, now_ms
 from ludoteca.server.kernel.models import GameTable, TableSeat, User
 from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.tables import clocks
@@ -138,5 +138,5 @@ class MyGames:
                 "players": [{"seat": s.seat, "username": s.username if s.user_id else None, "bot": s.bot}
                             for s in seats],
                 "waiting": False, "time_left_ms": None, "result": result,
-                "created_at": table.created_at.isoformat() + "Z",
-                "finished_at": table.finished_at.isoformat() + "Z" if table.finished_at else None}
+                "created_at": iso(table.created_at),
+                "finished_at": iso_or_none(table.finished_at)}

@@ -2,6 +2,7 @@
 WebSocket, a bot or a clock. Services, each given what it needs (nothing inherited):
 
     pipeline    the move path: checked, played, committed (grouped), announced
+    opening     opening a table and starting it: the one way, whoever asks
     lobby       creating and listing tables, rematches
     seating     joining, leaving, bots in seats, kicking, starting
     views       snapshots and the live connections' updates
@@ -17,30 +18,37 @@ and what they share: the store (``..store``: every statement), the clock policy
 (``summary``), the notices to other processes and the bots (``notices``), and the
 endings (``..endings``: every way a game ends, announced once).
 
-``Tables`` builds them and is the one entry point the routes, the WebSocket, the bots
-and the clock scan call.
+``Tables`` builds them. Its methods are the entry point for everything a person does at
+a table but move, and for opening a table (``Tables.open``: the lobby, a rematch, Play
+now and tournaments alike). Two services are called directly, because their callers
+need more than a method each: moves go to ``Tables.pipeline`` (``move`` on the event
+loop, ``move_blocking`` from a thread; the routes, the WebSocket and the bots), which
+queues them to its workers; the server's clock loop calls ``Tables.clock_scan``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.engine import Move
+from sqlalchemy.orm import Session as OrmSession
+
 from ludoteca.server.kernel.identity import Actor
-from ludoteca.server.kernel.protocol import ChatLine, ErrorMessage, MoveReceipt, UndoReceipt, Update
-from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.kernel.protocol import ChatLine, ErrorMessage, UndoReceipt, Update
+from ludoteca.server.live.connections import Live
 from ludoteca.server.tables.access import BotMover, Mover
 from ludoteca.server.tables.chat import Chat
 from ludoteca.server.tables.clock_scan import ClockScan
 from ludoteca.server.tables.endings import Endings
 from ludoteca.server.tables.lobby import Lobby
 from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.opening import NewTable, Opening
 from ludoteca.server.tables.pipeline import MovePipeline
 from ludoteca.server.tables.profiles import Profiles
 from ludoteca.server.tables.records import Records
 from ludoteca.server.tables.resign import Resign
+from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.seating import Seating
-from ludoteca.server.tables.summary import Presence, Summaries
+from ludoteca.server.tables.summary import Summaries
 from ludoteca.server.tables.undo import Undo
 from ludoteca.server.tables.views import LiveClient, Views
 
@@ -48,14 +56,19 @@ __all__ = ["BotMover", "Mover", "Tables"]
 
 
 class Tables:
-    def __init__(self, runtime: Runtime, presence: Presence) -> None:
+    def __init__(self, runtime: TableRuntime) -> None:
         store = runtime.store
+        # The sockets of this process's tables: they read each reader's update from the
+        # views (made below, read only once a table changes), and the views show who is there.
+        self.live = Live(runtime.hub, self.updates)
         self.notices = Notices(runtime.hub)
         self.endings = Endings(self.notices.table_changed)
-        summaries = Summaries(store, presence)
-        self.pipeline = MovePipeline(runtime, store, self.endings, self.notices, runtime.settings.move_workers)
-        self.lobby_service = Lobby(runtime, store, summaries, self.notices)
-        self.seating = Seating(runtime, store, summaries, self.notices)
+        summaries = Summaries(store, self.live.present)
+        self.pipeline = MovePipeline(runtime, store, self.endings, self.notices, runtime.settings.move_workers,
+                                     self.live)
+        self.opening = Opening(runtime, self.notices)
+        self.lobby_service = Lobby(runtime, store, summaries, self.notices, self.opening)
+        self.seating = Seating(runtime, store, summaries, self.notices, self.opening)
         self.views = Views(runtime, store, summaries)
         self.undo_service = Undo(runtime, store, self.notices)
         self.resign_service = Resign(runtime, store, summaries, self.notices, self.endings)
@@ -65,6 +78,10 @@ class Tables:
         self.clock_scan = ClockScan(runtime, store, self.notices)
 
     # -- the lobby ----------------------------------------------------------------------
+
+    def open(self, db: OrmSession, table: NewTable, start: bool = False) -> str:
+        """A new table in the caller's transaction, started if ``start`` (``Opening.open``)."""
+        return self.opening.open(db, table, start)
 
     def create(self, actor: Actor, body: dict[str, Any]) -> dict[str, Any]:
         return self.lobby_service.create(actor, body)
@@ -94,12 +111,6 @@ class Tables:
         return self.seating.start(actor, table_id)
 
     # -- play ---------------------------------------------------------------------------------
-
-    def submit_move(self, mover: Mover, table_id: str, version: int, move: Move, move_id: str | None,
-                    seat: int | None = None) -> MoveReceipt:
-        """A move in the caller's thread, in its own transaction (the server sends moves
-        through ``pipeline.move``/``move_blocking``, which group them)."""
-        return self.pipeline.submit(mover, table_id, version, move, move_id, seat)
 
     def undo(self, actor: Actor, table_id: str, version: int, seat: int | None) -> UndoReceipt:
         return self.undo_service.undo(actor, table_id, version, seat)

@@ -1,4 +1,4 @@
-"""Replays sent as the first frame plus changes (issue 31, item 5): each frame's view after
+"""Replays sent as the first frame plus changes: each frame's view after
 the first is sent as what changed since the frame before, which the client applies
 (web/js/changes.js). A move changes a few numbers in a view of hundreds of entries, so a
 replay is a small fraction of its size in whole views (docs/web.md has the figures).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ludoteca.server.kernel import protocol
+from ludoteca.server.kernel.clock import iso
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.identity import Actor
 from ludoteca.server.kernel.runtime import Runtime
@@ -25,7 +26,7 @@ class Chat:
             may_chat(db, actor.user_id)  # 403 muted (or banned)
             message = self.store.add_chat(db, table_id, actor.user_id, text)
             line = protocol.chat_line(table_id, message.id, actor.username, text,
-                                      message.created_at.isoformat() + "Z")
+                                      iso(message.created_at))
         self.notices.chat(line)
         return line
 
@@ -34,5 +35,5 @@ class Chat:
             visible(self.store.table(db, table_id), actor, self.store.seats(db, table_id))
             rows = self.store.recent_chat(db, table_id, limit)
             hidden = hidden_names(db, actor.user_id) if actor is not None else frozenset()
-        return [protocol.chat_line(table_id, r.id, r.username, r.text, r.created_at.isoformat() + "Z")
+        return [protocol.chat_line(table_id, r.id, r.username, r.text, iso(r.created_at))
                 for r in reversed(rows) if r.username not in hidden]

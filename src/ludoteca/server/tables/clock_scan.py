@@ -12,17 +12,17 @@ from typing import Any, cast
 
 from sqlalchemy.exc import IntegrityError
 
-from ludoteca.server.kernel.db import now_ms
-from ludoteca.server.kernel.runtime import Runtime
+from ludoteca.server.kernel.clock import now_ms
 from ludoteca.server.tables import clocks
 from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.store import TableStore
 
 log = logging.getLogger("ludoteca.server.tables")
 
 
 class ClockScan:
-    def __init__(self, runtime: Runtime, store: TableStore, notices: Notices) -> None:
+    def __init__(self, runtime: TableRuntime, store: TableStore, notices: Notices) -> None:
         self.runtime, self.store, self.notices = runtime, store, notices
 
     def expire_clocks(self) -> list[str]:

@@ -5,20 +5,15 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy.orm import Session as OrmSession
-
 from ludoteca.bots.base import seatable_bot_names
-from ludoteca.engine import Game, LudotecaError, validate_options
-from ludoteca.games import load
+from ludoteca.engine import LudotecaError
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.identity import Actor
-from ludoteca.server.kernel.models import GameTable, TableSeat
-from ludoteca.server.kernel.runtime import Runtime
-from ludoteca.server.seatbots import zombies
 from ludoteca.server.tables import clocks
+from ludoteca.server.tables import zombie_option as zombies
 from ludoteca.server.tables.notices import Notices
-from ludoteca.server.tables.seating import seat_bot
-from ludoteca.server.tables.snapshot import TableSnapshot
+from ludoteca.server.tables.opening import Bot, NewTable, Opening, Person, Sitter, game_or_404
+from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.store import TableStore
 from ludoteca.server.tables.summary import Summaries
 
@@ -27,47 +22,34 @@ class _Outrun(Exception):
     """Another request named the table's rematch first."""
 
 
-def game_or_404(game_id: str) -> Game[Any]:
-    try:
-        return load(game_id)
-    except LudotecaError:
-        raise ApiError(404, "no_game", f"no game {game_id!r} on this server") from None
-
-
 class Lobby:
-    def __init__(self, runtime: Runtime, store: TableStore, summaries: Summaries, notices: Notices) -> None:
+    def __init__(self, runtime: TableRuntime, store: TableStore, summaries: Summaries, notices: Notices,
+                 opening: Opening) -> None:
         self.runtime, self.store, self.summaries, self.notices = runtime, store, summaries, notices
+        self.opening = opening
 
     def create(self, actor: Actor, body: dict[str, Any]) -> dict[str, Any]:
+        """A new open table, its creator (the host) in the first seat, the others free."""
         game = game_or_404(body["game"])
         seats = body.get("seats") or game.min_seats
         mode = body.get("mode") or "realtime"
         clock = clocks.settings(mode, body.get("clock"))
         seed = secrets.randbits(53)
+        options = body.get("options") or {}
         try:
-            game.setup(seats, body.get("options") or {}, seed)  # validates seats and options
-            options = validate_options(game.options, seats, body.get("options") or {})
+            game.setup(seats, options, seed)  # the seats and options, checked as the game itself does
         except LudotecaError as error:
             raise ApiError(422, error.code, error.message) from None
         if body.get("rated") and actor.guest:
             raise ApiError(403, "guest_rated", "guests cannot play rated tables")
         zombies.check_level(body.get("zombie_level"))
+        table = NewTable(game.id, actor.user_id, [Person(actor.user_id), *[None] * (seats - 1)], options=options,
+                         mode=mode, clock=clock, rated=bool(body.get("rated")), private=bool(body.get("private")),
+                         record_public=bool(body.get("record_public")), seed=seed)
         with self.runtime.transaction() as db:
-            row, _ = self._open_table(db, actor, [0], game=game.id, seats=seats, options=options, seed=seed,
-                                      mode=mode, clock=clock, rated=bool(body.get("rated")),
-                                      private=bool(body.get("private")),
-                                      record_public=bool(body.get("record_public")))
-            zombies.keep_option(db, row.id, body.get("zombie_level"))
-            summary = self.summaries.summary(db, TableSnapshot.of(row))
-        self.notices.table_changed(row.id)
-        return summary
-
-    def _open_table(self, db: OrmSession, actor: Actor, own: list[int], **settings: Any,
-                    ) -> tuple[GameTable, list[TableSeat]]:
-        """A new open table with ``settings`` (game, seats, options, seed, mode, clock,
-        rated, private, record_public), ``actor`` its creator sitting at the seats ``own``;
-        the other seats are free. Creating a table and a rematch both lay one out here."""
-        return self.store.open_table(db, secrets.token_urlsafe(9), actor.user_id, own, **settings)
+            table_id = self.opening.open(db, table)
+            zombies.keep_option(db, table_id, body.get("zombie_level"))
+            return self.summaries.summary(db, self.store.table(db, table_id))
 
     def lobby(self, game: str | None, status: str | None, limit: int, actor: Actor | None,
               offset: int = 0) -> list[dict[str, Any]]:
@@ -100,27 +82,23 @@ class Lobby:
                     # A rematch everyone left (aborted) is no way on: it is replaced.
                     if rematch.status != "aborted":
                         return summaries.summary(db, rematch), False
-                n = old.seats
-
-                def moved(seat: int) -> int:  # seat s moves on to s + 1: another player goes first
-                    return (seat + 1) % n
-
-                new, new_seats = self._open_table(
-                    db, actor, [moved(s.seat) for s in seats if s.user_id == actor.user_id], game=old.game,
-                    seats=old.seats, options=old.options, seed=secrets.randbits(53), mode=old.mode,
-                    clock=old.clock, rated=old.rated, private=old.private, record_public=old.record_public)
-                new_id = new.id
-                zombies.copy_option(db, table_id, new_id)
+                sitters: list[Sitter] = [None] * old.seats
                 for s in seats:
+                    moved = (s.seat + 1) % old.seats  # every seat moves on by one: another player goes first
+                    if s.user_id == actor.user_id:
+                        sitters[moved] = Person(actor.user_id)
                     # A bot this server no longer offers leaves its seat free.
-                    if s.user_id is None and s.bot is not None and s.bot in seatable_bot_names():
-                        seat_bot(new_seats, moved(s.seat), s.bot)
-                db.flush()
+                    elif s.user_id is None and s.bot is not None and s.bot in seatable_bot_names():
+                        sitters[moved] = Bot(s.bot)
+                new_id = self.opening.open(db, NewTable(
+                    old.game, actor.user_id, sitters, options=old.options, mode=old.mode, clock=old.clock,
+                    rated=old.rated, private=old.private, record_public=old.record_public))
+                zombies.copy_option(db, table_id, new_id)
                 # Guarded as well as locked: whatever the database's locking, only one
                 # request can name the rematch; a loser rolls its table back.
                 if not store.name_rematch(db, table_id, earlier, new_id):
                     raise _Outrun()
-                summary = summaries.summary(db, TableSnapshot.of(new))
+                summary = summaries.summary(db, store.table(db, new_id))
         except _Outrun:
             with self.runtime.sessions() as db:
                 rematch_id = store.table(db, table_id).rematch_id
@@ -128,5 +106,4 @@ class Lobby:
                 return summaries.summary(db, store.table(db, rematch_id)), False
         self.runtime.cache.forget_row(table_id)
         self.notices.table_changed(table_id)  # the finished table's readers see the way on
-        self.notices.table_changed(new_id)
         return summary, True

@@ -18,12 +18,26 @@ class TableWatch(Protocol):
 
 
 class Notices:
+    """``subscribe`` and ``subscribe_bots`` are called while the server is built, before
+    any table changes: every subscriber hears every change after the hub is told."""
+
     def __init__(self, hub: LocalHub | RedisHub) -> None:
         self.hub = hub
-        self.schedule_bots: Callable[[str], None] = lambda _table_id: None
-        """Let the bots of a table play if one must decide (set once the bots run)."""
-        self.watch: TableWatch | None = None
-        """Told of every change after the others (server/alerts/your_turn.py: "your turn")."""
+        self._watches: list[TableWatch] = []
+        self._bots: list[Callable[[str], None]] = []
+
+    def subscribe(self, watch: TableWatch) -> None:
+        """``watch`` hears of every change of a table in this process ("your turn", the
+        badges of the personal pages)."""
+        self._watches.append(watch)
+
+    def subscribe_bots(self, schedule: Callable[[str], None]) -> None:
+        """``schedule`` lets the bots of a table play if one must decide."""
+        self._bots.append(schedule)
+
+    def schedule_bots(self, table_id: str) -> None:
+        for schedule in self._bots:
+            schedule(table_id)
 
     def moved(self, table_id: str, version: int, wake_bots: bool = True, origin: str | None = None) -> None:
         """After a committed move or undo: tell every process, and let bots play (if the
@@ -36,14 +50,14 @@ class Notices:
             self.hub.publish(protocol.changed(table_id, version, origin))
         if wake_bots:
             self.schedule_bots(table_id)
-        if self.watch is not None:
-            self.watch.moved(table_id, version)
+        for watch in self._watches:
+            watch.moved(table_id, version)
 
     def table_changed(self, table_id: str) -> None:
         """Seats, status or clocks changed without a move."""
         self.hub.publish(protocol.table_changed(table_id))
-        if self.watch is not None:
-            self.watch.changed(table_id)
+        for watch in self._watches:
+            watch.changed(table_id)
 
     def chat(self, line: protocol.ChatLine) -> None:
         self.hub.publish(protocol.chat_notice(line))

@@ -37,16 +37,16 @@ from typing import Any, Protocol
 from sqlalchemy.exc import IntegrityError
 
 from ludoteca.engine import Event, IllegalMove, Move, canonical
-from ludoteca.server.kernel.db import now_ms
+from ludoteca.server.kernel.clock import now_ms
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.protocol import MoveReceipt
-from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.tables import clocks
 from ludoteca.server.tables.access import BotMover, Mover, acting_seat
 from ludoteca.server.tables.endings import Ending, Endings, counts_for_ratings
 from ludoteca.server.tables.matches import EngineTimeout, Entry
 from ludoteca.server.tables.notices import Notices
 from ludoteca.server.tables.results import with_resignations
+from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot
 from ludoteca.server.tables.store import MoveWrite, Stale, StoredMove, TableStore
 
@@ -113,13 +113,14 @@ class Request:
 
 
 class MovePipeline:
-    def __init__(self, runtime: Runtime, store: TableStore, endings: Endings, notices: Notices, workers: int) -> None:
+    def __init__(self, runtime: TableRuntime, store: TableStore, endings: Endings, notices: Notices, workers: int,
+                 live: LiveUpdates | None = None) -> None:
         self.runtime = runtime
         self.store = store
         self.endings = endings
         self.notices = notices
-        self.live: LiveUpdates | None = None
-        """Set once the live connections exist: the updates made with the commit."""
+        self.live = live
+        """This process's live connections: the updates made with the commit."""
         self.loop: asyncio.AbstractEventLoop | None = None
         self._queues: list[deque[Request]] = [deque() for _ in range(max(1, workers))]
         self._wake = [threading.Condition() for _ in self._queues]

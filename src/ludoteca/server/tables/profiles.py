@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.bots.ratings import shown
+from ludoteca.server.kernel.clock import iso, iso_or_none
 from ludoteca.server.kernel.errors import not_found
 from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.tables.store import TableStore
@@ -32,10 +33,10 @@ class Profiles:
             ranks = (result or {}).get("ranks") or []
             rank = ranks[seat] if 0 <= seat < len(ranks) else None
             entry = recent.setdefault(table_id, {"id": table_id, "game": game, "rank": rank,
-                                                 "finished_at": finished_at.isoformat() + "Z" if finished_at else None})
+                                                 "finished_at": iso_or_none(finished_at)})
             if rank is not None and (entry["rank"] is None or rank < entry["rank"]):
                 entry["rank"] = rank
-        return {"username": user.username, "guest": user.guest, "joined": user.created_at.isoformat() + "Z",
+        return {"username": user.username, "guest": user.guest, "joined": iso(user.created_at),
                 "games_played": sum(n for _, n in played), "played_by_game": {g: n for g, n in played},
                 "ratings": {r.game: {**shown(r.mu, r.sigma), "mu": round(r.mu, 3),
                                      "sigma": round(r.sigma, 3), "played": r.played} for r in rows},

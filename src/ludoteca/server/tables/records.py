@@ -12,17 +12,17 @@ from ludoteca.engine import LudotecaError, Match, MatchRecord, PlayedMove, canon
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.identity import Actor
 from ludoteca.server.kernel.models import GameReview
-from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.tables.access import view_seat, visible
 from ludoteca.server.tables.changes import with_changes
-from ludoteca.server.tables.lobby import game_or_404
 from ludoteca.server.tables.matches import EngineTimeout, StaticParts
+from ludoteca.server.tables.opening import game_or_404
+from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.store import TableStore
 from ludoteca.server.tables.summary import Summaries
 
 
 class Records:
-    def __init__(self, runtime: Runtime, store: TableStore) -> None:
+    def __init__(self, runtime: TableRuntime, store: TableStore) -> None:
         self.runtime, self.store = runtime, store
 
     def record(self, actor: Actor | None, table_id: str) -> dict[str, Any]:
@@ -37,7 +37,7 @@ class Records:
             if row.status != "over":
                 raise ApiError(403, "record_hidden", "the record is shown once the game is over")
             moves = self.store.played(db, table_id)
-            # The finished reviews travel with the record (issue 29): whoever may have the
+            # The finished reviews travel with the record: whoever may have the
             # record may read them anyway. Loaders ignore the field (MatchRecord.from_json).
             reviews = [r.result for r in db.scalars(select(GameReview).where(
                 GameReview.table_id == table_id, GameReview.status == "done").order_by(GameReview.seat)).all()

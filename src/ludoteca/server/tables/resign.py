@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import now
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.identity import Actor
-from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.tables.endings import Ending, Endings, counts_for_ratings
 from ludoteca.server.tables.notices import Notices
 from ludoteca.server.tables.results import ended_by_resignation
+from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.snapshot import TableSnapshot, resigned_seats
 from ludoteca.server.tables.store import TableStore
 from ludoteca.server.tables.summary import Summaries
 
 
 class Resign:
-    def __init__(self, runtime: Runtime, store: TableStore, summaries: Summaries, notices: Notices,
+    def __init__(self, runtime: TableRuntime, store: TableStore, summaries: Summaries, notices: Notices,
                  endings: Endings) -> None:
         self.runtime, self.store, self.summaries = runtime, store, summaries
         self.notices, self.endings = notices, endings

@@ -8,16 +8,16 @@ from typing import Any
 from sqlalchemy.orm import Session as OrmSession
 
 from ludoteca.bots.base import seatable_bot_names
-from ludoteca.server.kernel.db import now, now_ms
+from ludoteca.server.kernel.clock import now_ms
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.identity import Actor
 from ludoteca.server.kernel.models import GameTable, TableSeat
-from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.moderation.service import may_meet
 from ludoteca.server.tables import clocks
 from ludoteca.server.tables.access import require_host
-from ludoteca.server.tables.matches import EngineTimeout
 from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.opening import Opening
+from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.snapshot import TableSnapshot, resigned_seats
 from ludoteca.server.tables.store import TableStore
 from ludoteca.server.tables.summary import Summaries
@@ -26,8 +26,10 @@ Change = Callable[[OrmSession, GameTable, list[TableSeat]], None]
 
 
 class Seating:
-    def __init__(self, runtime: Runtime, store: TableStore, summaries: Summaries, notices: Notices) -> None:
+    def __init__(self, runtime: TableRuntime, store: TableStore, summaries: Summaries, notices: Notices,
+                 opening: Opening) -> None:
         self.runtime, self.store, self.summaries, self.notices = runtime, store, summaries, notices
+        self.opening = opening
 
     def _change_seats(self, table_id: str, change: Change) -> dict[str, Any]:
         with self.runtime.transaction() as db:
@@ -125,26 +127,13 @@ class Seating:
         return self._change_seats(table_id, change)
 
     def start(self, actor: Actor, table_id: str) -> dict[str, Any]:
-        cache, guard = self.runtime.cache, self.runtime.guard
-        with cache.table_lock(table_id):
+        """The host starts their open table (``Opening.start``), every seat taken."""
+        with self.runtime.cache.table_lock(table_id):
             def change(db: OrmSession, row: GameTable, seats: list[TableSeat]) -> None:
                 require_host(row.created_by, actor, seats)
                 if row.status != "open":
                     raise ApiError(409, "not_open", "this table is not open")
-                if any(s.user_id is None and s.bot is None for s in seats):
-                    raise ApiError(409, "seats_free", "every seat needs a player or a bot")
-                entry = cache.sync(db, row)
-                row.status = "playing"
-                row.started_at = now()
-                try:
-                    row.pending = sorted(set(guard.call(entry.match.pending)))
-                except EngineTimeout:
-                    raise ApiError(503, "engine_timeout", "this table's game did not answer in time") from None
-                row.turn_started_ms = now_ms()
-                bank = clocks.starting_bank(row)
-                if bank is not None:
-                    for s in seats:
-                        s.bank_ms = bank
+                self.opening.start(db, row, seats)
 
             summary = self._change_seats(table_id, change)
         self.notices.schedule_bots(table_id)

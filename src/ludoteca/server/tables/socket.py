@@ -5,25 +5,25 @@ catch up from the last version it saw; it gets its own view, legal moves and the
 it missed, then an update after every change. It may also send moves, undos and chat
 lines on the same socket: ``{"type": "move", "version", "move", "id"}``, ``{"type":
 "undo", "version"}``, ``{"type": "chat", "text"}``; answers are ``ack`` or ``error``.
+Opened, read and refused through server/live/handshake.py, like every live socket.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
 
-from ludoteca.server.http.inputs import MAX_INT
 from ludoteca.server.kernel import protocol
+from ludoteca.server.kernel.bounds import MAX_INT
 from ludoteca.server.kernel.errors import ApiError
-from ludoteca.server.kernel.identity import Actor, lookup, token_from
-from ludoteca.server.live import limits
-from ludoteca.server.live.connections import SESSION_RECHECK_SECONDS, Client
+from ludoteca.server.kernel.identity import Actor, lookup
+from ludoteca.server.live import handshake
+from ludoteca.server.live.connections import Client
+from ludoteca.server.live.sessions import SESSION_RECHECK_SECONDS, session_ended
 
 if TYPE_CHECKING:
     from ludoteca.server.server import Server
@@ -32,70 +32,32 @@ router = APIRouter()
 log = logging.getLogger("ludoteca.server.live.connections")
 
 
-def _origin_ok(ws: WebSocket) -> bool:
-    """Cookie-authenticated sockets must come from our own pages: browsers send cookies
-    with cross-site WebSocket handshakes, and there is no CSRF header there."""
-    origin = ws.headers.get("origin")
-    if not origin:
-        return True
-    return urlsplit(origin).netloc == ws.headers.get("host", "")
-
-
 @router.websocket("/api/tables/{table_id}/live")
 async def live(ws: WebSocket, table_id: str) -> None:
     server: Server = ws.app.state.server
-    query = ws.query_params
-    found = token_from(ws.headers, ws.cookies, query)
-    actor: Actor | None = await asyncio.to_thread(lookup, server, *found) if found else None
-    await ws.accept()
+    caller = await handshake.accept(ws, server.runtime)
+    if caller is None:
+        return
+    actor, query = caller.actor, ws.query_params
     try:
         version = _bounded(query["version"]) if "version" in query else None
         seat = _bounded(query["seat"]) if "seat" in query else None
-        if found and actor is None:
-            raise ApiError(401, "not_signed_in", "this session has ended")
-        if actor is not None and actor.via == "cookie" and not _origin_ok(ws):
-            raise ApiError(403, "bad_origin", "cross-site sockets are not allowed")
         snapshot = await asyncio.to_thread(server.tables.snapshot, actor, table_id, seat, None)
     except (ApiError, ValueError) as error:
-        code = error.code if isinstance(error, ApiError) else "invalid_request"
-        status = error.status if isinstance(error, ApiError) else 422
-        await ws.send_json(protocol.plain_error(code, getattr(error, "message", "bad request")))
-        await ws.close(code=4000 + status)
+        await handshake.refuse(ws, error)
         return
-    client = Client(ws, table_id, actor, snapshot["seat"], version, session=found[0] if found else None)
+    client = Client(ws, table_id, actor, snapshot["seat"], version, session=caller.session)
     if actor is not None:  # the chat of those this user blocked is not sent to it
         client.hides = await asyncio.to_thread(server.moderation.hidden_names, actor.user_id)
-    live_hub = server.live
-    writer = asyncio.create_task(client.writer())
-    for line in await asyncio.to_thread(server.tables.chat_recent, actor, table_id):
-        client.send(line)
-    live_hub.add(client)
-    try:
-        while not client.closed:
-            frame = await ws.receive()
-            if frame["type"] == "websocket.disconnect":
-                break
-            text = frame.get("text")
-            if text is None:  # a binary frame: the protocol is JSON text
-                client.send(protocol.plain_error("invalid_request", "messages are JSON objects in text frames",
-                                                 status=422))
-                continue
-            if len(text) > server.settings.max_ws_message_bytes:
-                client.send(protocol.plain_error("too_large", "message too large"))
-                continue
-            await _handle(server, client, actor, text, found)
-    except (WebSocketDisconnect, RuntimeError):
-        # RuntimeError: our writer closed the socket (a slow reader, or shutdown) while
-        # this loop waited for a message.
-        pass
-    finally:
-        live_hub.remove(client)
-        if client.closed:  # closed by the server: what is queued (its reason) goes first
-            with contextlib.suppress(BaseException):
-                await asyncio.wait_for(asyncio.shield(writer), timeout=5)
-        writer.cancel()
-        with contextlib.suppress(BaseException):
-            await writer
+    async with handshake.writing(client):
+        for line in await asyncio.to_thread(server.tables.chat_recent, actor, table_id):
+            client.send(line)
+        server.live.add(client)
+        try:
+            async for text in handshake.messages(ws, client, server.settings):
+                await _handle(server, client, actor, text, caller.found)
+        finally:
+            server.live.remove(client)
 
 
 def _bounded(raw: str) -> int:
@@ -107,12 +69,12 @@ def _bounded(raw: str) -> int:
 
 
 async def _session_holds(server: Server, client: Client, found: tuple[str, str]) -> bool:
-    if server.live.has_ended(found[0]):
+    if server.ender.has_ended(client.session):
         return False
     moment = time.monotonic()
     if moment - client.session_checked < SESSION_RECHECK_SECONDS:
         return True
-    if await asyncio.to_thread(lookup, server, *found) is None:
+    if await asyncio.to_thread(lookup, server.runtime, *found) is None:
         return False
     client.session_checked = moment
     return True
@@ -121,7 +83,6 @@ async def _session_holds(server: Server, client: Client, found: tuple[str, str])
 async def _handle(server: Server, client: Client, actor: Actor | None, text: str,
                   found: tuple[str, str] | None) -> None:
     try:
-        limits.socket_message(client, server.settings)  # 429 past the socket's rate (server/live/limits.py)
         message = protocol.parse_client(text, signed_in=actor is not None)
         if isinstance(message, protocol.Ping):
             client.send(protocol.pong())
@@ -135,21 +96,19 @@ async def _handle(server: Server, client: Client, actor: Actor | None, text: str
             # The session may have ended since the socket opened (a log-out, an expiry, a
             # ban): one ended in any process is refused at once (the hub's ``ended``
             # notice); the database is asked again now and then as a backstop
-            # (live.SESSION_RECHECK_SECONDS).
+            # (sessions.SESSION_RECHECK_SECONDS).
             if not await _session_holds(server, client, found):
-                client.send(protocol.plain_error("not_signed_in", "this session has ended", status=401,
-                                                 close=True))
-                client.close()
+                client.end(protocol.closing_error(session_ended()))
                 return
             if isinstance(message, protocol.MoveRequest):
-                receipt = await server.pipeline.move(actor, client.table_id, message.version, message.move,
-                                                     message.id, message.seat)
+                receipt = await server.tables.pipeline.move(actor, client.table_id, message.version, message.move,
+                                                            message.id, message.seat)
                 client.send(protocol.ack(message.id, receipt))
             elif isinstance(message, protocol.UndoRequest):
                 undone = await asyncio.to_thread(server.tables.undo, actor, client.table_id, message.version, None)
                 client.send(protocol.undo_ack(message.id, undone))
             else:
-                limits.chat_line(server, actor.user_id)
+                server.chat_limits.chat_line(actor.user_id)
                 await asyncio.to_thread(server.tables.chat, actor, client.table_id, message.text)
     except ApiError as error:
         client.send(protocol.error(error, protocol.message_id(text)))

@@ -32,7 +32,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session as OrmSession
 
-from ludoteca.server.kernel.db import now, now_ms
+from ludoteca.server.kernel.clock import now, now_ms
 from ludoteca.server.kernel.errors import not_found
 from ludoteca.server.kernel.models import ChatMessage, GameTable, Meta, MoveRow, Rating, TableSeat, User
 from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot

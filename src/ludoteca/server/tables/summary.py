@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session as OrmSession
 
+from ludoteca.server.kernel.clock import iso
 from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot
 from ludoteca.server.tables.store import TableStore
 
@@ -50,5 +51,5 @@ class Summaries:
             "moves": table.moves_count, "pending": table.pending, "players": players, "result": table.result,
             "creator": creator, "rematch": table.rematch_id, "resigned": table.resigned_seats,
             "spectators": sum(1 for user in sockets if user is None or user not in seated),
-            "created_at": table.created_at.isoformat() + "Z",
+            "created_at": iso(table.created_at),
         }

@@ -5,20 +5,20 @@ from __future__ import annotations
 from sqlalchemy.exc import IntegrityError
 
 from ludoteca.engine import UndoError
-from ludoteca.server.kernel.db import now_ms
+from ludoteca.server.kernel.clock import now_ms
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.identity import Actor
 from ludoteca.server.kernel.protocol import UndoReceipt
-from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.tables import clocks
 from ludoteca.server.tables.access import acting_seat, not_a_bots_seat
 from ludoteca.server.tables.matches import EngineTimeout
 from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.store import Stale, TableStore
 
 
 class Undo:
-    def __init__(self, runtime: Runtime, store: TableStore, notices: Notices) -> None:
+    def __init__(self, runtime: TableRuntime, store: TableStore, notices: Notices) -> None:
         self.runtime, self.store, self.notices = runtime, store, notices
 
     def undo(self, actor: Actor, table_id: str, version: int, seat: int | None) -> UndoReceipt:

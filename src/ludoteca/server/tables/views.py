@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.server.kernel import protocol
-from ludoteca.server.kernel.db import now_ms
+from ludoteca.server.kernel.clock import now_ms
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.identity import Actor
-from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.tables import clocks
 from ludoteca.server.tables.access import view_seat, visible
 from ludoteca.server.tables.matches import EngineTimeout, Entry, events_json
+from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot
 from ludoteca.server.tables.store import TableStore
 from ludoteca.server.tables.summary import Summaries
@@ -23,7 +23,7 @@ LiveClient = tuple[int | None, int | None, int | None]
 
 
 class Views:
-    def __init__(self, runtime: Runtime, store: TableStore, summaries: Summaries) -> None:
+    def __init__(self, runtime: TableRuntime, store: TableStore, summaries: Summaries) -> None:
         self.runtime, self.store, self.summaries = runtime, store, summaries
 
     def snapshot(self, actor: Actor | None, table_id: str, seat: int | None = None, since: int | None = None,

@@ -8,7 +8,10 @@ process runs one) starts it (``running``), or cancels it if too few joined; each
 tables are opened and started at once, seats taken by the entrants (a bot entrant's seat
 by its bot); a finished table's result is recorded (the ``Endings`` subscriber, and a
 sweep that catches what a killed process never recorded); when a round is over the next
-is paired; at the end, the podium (``finished``).
+is paired; at the end, the podium (``finished``). Each table is opened and started the
+one way every table is (``Opening.open``), in the transaction that pairs its round: a
+game that does not answer in time leaves the whole step undone, and a later tick tries
+again.
 
 Safety across processes and crashes: every step is one transaction that locks the
 tournament's row first (row locks on PostgreSQL; SQLite's write transactions are
@@ -31,7 +34,7 @@ import contextlib
 import logging
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -39,9 +42,9 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
-from ludoteca.engine import Match
 from ludoteca.server.alerts.core import Alert, Alerts
-from ludoteca.server.kernel.db import now, now_ms
+from ludoteca.server.kernel import protocol
+from ludoteca.server.kernel.clock import iso_or_none, now
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.identity import Actor
 from ludoteca.server.kernel.models import (
@@ -54,11 +57,11 @@ from ludoteca.server.kernel.models import (
     TournamentRound,
     User,
 )
-from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.ratings import ladder as ratings
-from ludoteca.server.tables import clocks
 from ludoteca.server.tables.endings import Ending, Endings
 from ludoteca.server.tables.notices import Notices
+from ludoteca.server.tables.opening import Bot, NewTable, Opening, Person
+from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tournaments.settings import EDITABLE, check_settings
 from ludoteca.server.tournaments.standings import (
     EliminationState,
@@ -79,13 +82,11 @@ from ludoteca.tournaments.swiss import max_rounds, pair_swiss
 log = logging.getLogger("ludoteca.server.tournaments.service")
 
 LIST_LIMIT = 100
+LOCKED = "tournaments locked"
+"""Where a transaction's session keeps the tournaments it locked, with their revisions then."""
 
 Made = tuple[str, list[int | None], int]
 """A table just opened: its id, its seats' user ids (None: a bot), its board."""
-
-
-def _iso(value: datetime | None) -> str | None:
-    return None if value is None else value.isoformat() + "Z"
 
 
 def _not_open(t: Tournament) -> ApiError:
@@ -99,9 +100,10 @@ def _not_found() -> ApiError:
 
 
 class Tournaments:
-    def __init__(self, runtime: Runtime, notices: Notices, endings: Endings, alerts: Alerts,
+    def __init__(self, runtime: TableRuntime, notices: Notices, endings: Endings, alerts: Alerts,
                  leave_table: Callable[[Actor, str], Any]) -> None:
         self.runtime, self.notices, self.alerts = runtime, notices, alerts
+        self.opening = Opening(runtime, notices)
         self.leave_table = leave_table
         endings.subscribe(self.on_ending)
         self._wake: asyncio.Event | None = None
@@ -114,7 +116,7 @@ class Tournaments:
         if actor.guest:
             raise ApiError(403, "guest_organiser", "guests cannot organise tournaments")
         values = check_settings(body, now())
-        with self.runtime.transaction() as db:
+        with self._transaction() as db:
             t = Tournament(id=secrets.token_urlsafe(9), **values, seed=secrets.randbits(53), status="upcoming",
                            round=0, revision=0, created_by=actor.user_id, created_at=now(),
                            invite=secrets.token_urlsafe(12) if values["private"] else None)
@@ -123,7 +125,7 @@ class Tournaments:
             return self._detail(db, t, actor)
 
     def edit(self, actor: Actor, tournament_id: str, body: dict[str, Any]) -> dict[str, Any]:
-        with self.runtime.transaction() as db:
+        with self._transaction() as db:
             t = self._lock_row(db, tournament_id)
             if t.created_by != actor.user_id:
                 raise ApiError(403, "not_organiser", "only the organiser can change a tournament")
@@ -152,7 +154,7 @@ class Tournaments:
 
     def cancel(self, actor: Actor, tournament_id: str) -> dict[str, Any]:
         """The organiser calls it off before the start."""
-        with self.runtime.transaction() as db:
+        with self._transaction() as db:
             t = self._lock_row(db, tournament_id)
             if t.created_by != actor.user_id:
                 raise ApiError(403, "not_organiser", "only the organiser can cancel a tournament")
@@ -163,7 +165,7 @@ class Tournaments:
             return self._detail(db, t, actor)
 
     def join(self, actor: Actor, tournament_id: str, invite: str | None) -> dict[str, Any]:
-        with self.runtime.transaction() as db:
+        with self._transaction() as db:
             t = self._lock_row(db, tournament_id)
             if t.private and not secrets.compare_digest(invite or "", t.invite or "") \
                     and t.created_by != actor.user_id:
@@ -185,7 +187,7 @@ class Tournaments:
             return self._detail(db, t, actor)
 
     def add_bot(self, actor: Actor, tournament_id: str, level: str) -> dict[str, Any]:
-        with self.runtime.transaction() as db:
+        with self._transaction() as db:
             t = self._lock_row(db, tournament_id)
             if t.created_by != actor.user_id:
                 raise ApiError(403, "not_organiser", "only the organiser seats bots")
@@ -207,7 +209,7 @@ class Tournaments:
         """Before the start: off the list. Running: withdrawn; a table in play goes on with
         a bot in the seat."""
         tables: list[str] = []
-        with self.runtime.transaction() as db:
+        with self._transaction() as db:
             t = self._lock_row(db, tournament_id)
             entrant = db.scalar(select(TournamentPlayer).where(TournamentPlayer.tournament_id == t.id,
                                                                TournamentPlayer.user_id == actor.user_id))
@@ -256,10 +258,6 @@ class Tournaments:
                 raise _not_found()
             return self._detail(db, t, actor)
 
-    def revision(self, tournament_id: str) -> int | None:
-        with self.runtime.sessions() as db:
-            return db.scalar(select(Tournament.revision).where(Tournament.id == tournament_id))
-
     def results_of(self, username: str) -> list[dict[str, Any]]:
         """A player's finished public tournaments, latest first, with their final rank."""
         with self.runtime.sessions() as db:
@@ -277,7 +275,7 @@ class Tournaments:
                 table = self._standings(db, t)[0]
                 rank = next((s.rank for s in table if s.player == entrant_id), None)
                 out.append({"id": t.id, "name": t.name, "game": t.game, "format": t.format, "rank": rank,
-                            "players": len(table), "finished_at": _iso(t.finished_at)})
+                            "players": len(table), "finished_at": iso_or_none(t.finished_at)})
             return out
 
     def _may_see(self, db: OrmSession, t: Tournament, actor: Actor | None, invite: str | None) -> bool:
@@ -308,16 +306,31 @@ class Tournaments:
 
     @staticmethod
     def _lock_row(db: OrmSession, tournament_id: str) -> Tournament:
+        """Every change of a tournament starts here: its row, locked, and its revision
+        noted, so that ``_transaction`` knows whether the change moved it."""
         t = db.get(Tournament, tournament_id, populate_existing=True, with_for_update=True)
         if t is None:
             raise _not_found()
+        db.info.setdefault(LOCKED, {}).setdefault(t.id, (t, t.revision))
         return t
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[OrmSession]:
+        """A write transaction. The tournaments whose revision it moved are announced on
+        the hub once it is committed: every process sends them again to its sockets of
+        them (server/live/tournaments.py)."""
+        with self.runtime.transaction() as db:
+            yield db
+            locked: dict[str, tuple[Tournament, int]] = db.info.pop(LOCKED, {})
+            moved = [tournament_id for tournament_id, (t, revision) in locked.items() if t.revision != revision]
+        for tournament_id in moved:
+            self.runtime.hub.publish(protocol.tournament_changed(tournament_id))
 
     def _summary(self, db: OrmSession, t: Tournament, players: int) -> dict[str, Any]:
         organiser = db.scalar(select(User.username).where(User.id == t.created_by))
         return {"id": t.id, "name": t.name, "game": t.game, "format": t.format, "seats": t.seats,
-                "min_seats": t.min_seats, "status": t.status, "starts_at": _iso(t.starts_at),
-                "ends_at": _iso(t.ends_at), "rounds": t.rounds, "round": t.round, "minutes": t.minutes,
+                "min_seats": t.min_seats, "status": t.status, "starts_at": iso_or_none(t.starts_at),
+                "ends_at": iso_or_none(t.ends_at), "rounds": t.rounds, "round": t.round, "minutes": t.minutes,
                 "players": players, "min_players": t.min_players, "max_players": t.max_players, "rated": t.rated,
                 "private": t.private, "organiser": organiser or "", "mode": t.mode}
 
@@ -440,7 +453,7 @@ class Tournaments:
     def _record(self, table_id: str) -> None:
         """A finished table's result into its tournament (once: a game already recorded
         is left alone)."""
-        with self.runtime.transaction() as db:
+        with self._transaction() as db:
             tournament_id = db.scalar(select(TournamentGame.tournament_id).where(TournamentGame.table_id == table_id))
             if tournament_id is None:
                 return
@@ -472,17 +485,24 @@ class Tournaments:
             t.revision += 1
 
     def _advance(self, tournament_id: str) -> None:
-        made: list[Made] = []
-        with self.runtime.transaction() as db:
+        try:
+            made = self._advance_in_transaction(tournament_id)
+        except ApiError as error:  # a table of the round did not start: the step is undone
+            log.warning("tournament %s did not move on: %s", tournament_id, error.code)
+            return
+        self._announce(tournament_id, made)
+
+    def _advance_in_transaction(self, tournament_id: str) -> list[Made]:
+        with self._transaction() as db:
             t = self._lock_row(db, tournament_id)
             at = now()
             if t.status == "upcoming":
                 if t.starts_at > at:
-                    return
+                    return []
                 if not self._start(db, t):
-                    return
+                    return []
             if t.status != "running":
-                return
+                return []
             entrants = self._entrants(db, t.id)
             games = list(db.scalars(select(TournamentGame).where(TournamentGame.tournament_id == t.id)))
             rounds = list(db.scalars(select(TournamentRound).where(TournamentRound.tournament_id == t.id)))
@@ -491,25 +511,25 @@ class Tournaments:
                 if t.ends_at is not None and at >= t.ends_at:
                     if not playing:
                         self._finish(db, t, entrants, games, rounds)
-                    return
+                    return []
                 made = self._pair_arena(db, t, entrants, games, playing)
             else:
                 if playing:
-                    return
+                    return []
                 if t.format == "swiss":
                     if t.round >= t.rounds:
                         self._finish(db, t, entrants, games, rounds)
-                        return
+                        return []
                     made = self._pair_swiss(db, t, entrants, games, rounds)
                 else:
                     state = elimination_state(t, entrants, games)
                     if state.finished:
                         self._finish(db, t, entrants, games, rounds)
-                        return
+                        return []
                     made = self._pair_elimination(db, t, state)
             if made:
                 t.revision += 1
-        self._announce(tournament_id, made)
+        return made
 
     def _start(self, db: OrmSession, t: Tournament) -> bool:
         entrants = self._entrants(db, t.id)
@@ -591,27 +611,17 @@ class Tournaments:
     def _open_tables(self, db: OrmSession, t: Tournament, entrants: list[TournamentPlayer],
                      tables: list[tuple[int, ...]], number: int, first_board: int = 1,
                      ) -> list[Made]:
-        """Each table opened and started at once, in the caller's transaction."""
+        """Each table opened and started at once, in the caller's transaction: the
+        organiser its host, each seat its entrant's (a bot entrant's by its bot)."""
         by_id = {e.id: e for e in entrants}
-        store, guard = self.runtime.store, self.runtime.guard
         made = []
         for board, players in enumerate(tables, start=first_board):
-            table_id = secrets.token_urlsafe(9)
             seed = rng_for(t.seed, "table", number, board).getrandbits(53)
-            row, seats = store.open_table(db, table_id, t.created_by, [], game=t.game, seats=len(players),
-                                          options=t.options, seed=seed, mode=t.mode, clock=t.clock, rated=t.rated,
-                                          private=t.private, record_public=False)
-            for seat, entrant_id in zip(seats, players, strict=True):
-                e = by_id[entrant_id]
-                seat.user_id, seat.bot = e.user_id, e.bot
-            match = guard.call(Match.new, t.game, len(players), t.options, seed)
-            row.status, row.started_at = "playing", now()
-            row.pending = sorted(set(match.pending()))
-            row.turn_started_ms = now_ms()
-            bank = clocks.starting_bank(row)
-            if bank is not None:
-                for seat in seats:
-                    seat.bank_ms = bank
+            sitters = [Person(e.user_id) if e.user_id is not None else Bot(e.bot or "")
+                       for e in (by_id[p] for p in players)]
+            table_id = self.opening.open(db, NewTable(t.game, t.created_by, sitters, options=t.options, mode=t.mode,
+                                                      clock=t.clock, rated=t.rated, private=t.private, seed=seed),
+                                         start=True)
             db.add(TournamentGame(table_id=table_id, tournament_id=t.id, round=number, board=board,
                                   players=list(players), status="playing", started_at=now()))
             made.append((table_id, [by_id[p].user_id for p in players], board))
@@ -619,15 +629,14 @@ class Tournaments:
         return made
 
     def _announce(self, tournament_id: str, made: list[Made]) -> None:
-        """After the commit: readers, bots and the players' alerts."""
+        """After the commit: the players' alerts (the tables' readers and bots were told
+        with the commit)."""
         if not made:
             return
         with self.runtime.sessions() as db:
             t = db.get(Tournament, tournament_id)
             name, number = (t.name, t.round) if t is not None else ("", 0)
         for table_id, users, board in made:
-            self.notices.table_changed(table_id)
-            self.notices.schedule_bots(table_id)
             for user_id in users:
                 if user_id is not None:
                     self.alerts.notify(Alert(user_id, "tournament", table_id,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ludoteca.server.kernel.db import now
+from ludoteca.server.kernel.clock import now
 from ludoteca.server.kernel.models import Tournament, TournamentGame, TournamentPlayer, TournamentRound
 from ludoteca.tournaments import arena, elimination
 from ludoteca.tournaments.core import Bye, Played, Player, Standing, standings

@@ -1,4 +1,4 @@
-// The one module that knows the server's HTTP paths (issue 7) and how it answers.
+// The one module that knows the server's HTTP paths and how it answers.
 // Every call resolves to parsed JSON (a game's rules: Markdown text) or throws an
 // ApiError carrying the server's {code, message}, so pages can show a refusal as it came.
 

@@ -10,7 +10,7 @@
 // controls' marks (board.js).
 import { h } from "./dom.js";
 
-export const LEGIBLE = 11; // CSS px: the smallest lettering read without a tap (issue 31)
+export const LEGIBLE = 11; // CSS px: the smallest lettering read without a tap
 const REACH = 22; // CSS px round a word that a finger's tap still counts as on it
 const HOLD = 450; // ms: a press this long reads instead of playing
 const SLOP = 10; // CSS px a finger may move and still tap

@@ -1,4 +1,4 @@
-// The post-game review on the replay page (issue 29): ask for one seat's review, follow
+// The post-game review on the replay page: ask for one seat's review, follow
 // its progress, then a chart over the game (expected final points of each seat, or the
 // reviewed seat's win chance at two seats) whose points jump the replay to their
 // decision, the move played against the bot's preferred one at the current step (in

@@ -1,4 +1,4 @@
-// The other players' last moves on the board (issue 31, item 8): every part of the drawing
+// The other players' last moves on the board: every part of the drawing
 // whose value in the view has changed since the reader's last move is marked (the class
 // `last-change`, and four corner brackets round it: a cue that is no colour, and unlike
 // the dashed outlines the boards give their legal targets), and what changed

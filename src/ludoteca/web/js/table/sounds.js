@@ -1,4 +1,4 @@
-// The table's sounds (issue 31, item 8): the reader's turn, another player's move, the
+// The table's sounds: the reader's turn, another player's move, the
 // end of the game. Each is synthesised here with WebAudio (a few short tones), so there is
 // no sound file to fetch or to license. One button in the status bar turns them off; the
 // choice is kept in localStorage. While they are off no AudioContext is ever made.

@@ -5,7 +5,7 @@ Prints figures; asserts nothing.
         [--journal bench/results/levels.jsonl] [--jobs 1] [--write] [--report]
 
 Every game seats all the levels at once (random, easy, normal, hard: four seats), seat-
-rotated as the tournament rotates them (one deal is N games, each level playing the deal
+rotated as the series rotates them (one deal is N games, each level playing the deal
 from every seat), at the levels' own budgets (hard thinks 1 s per decision, so a game of a
 long title takes a minute or two). One four-seat game ranks every level against every
 other, which is what makes a Plackett-Luce rating cheap to estimate. The journal keeps
@@ -30,7 +30,7 @@ from rich.table import Table
 
 from ludoteca.bots import level_names, make_bot
 from ludoteca.bots.ratings import RATINGS_FILE, rate
-from ludoteca.bots.tournament import play_rotated
+from ludoteca.bots.series import play_rotated
 from ludoteca.games import available, load, package
 
 LEVELS = ["random", *level_names()]

@@ -4,10 +4,11 @@ and seat count; solo Hadrian's Wall by mean score. Prints figures; asserts nothi
     .venv/bin/python bench/bots_strength.py [GAME ...] [--seconds 1.0 | --iterations N]
         [--games 200] [--players 2 4] [--against random greedy] [--seed 0] [--json]
 
-Defaults follow issue 9: 1 s per decision, 200 games, 2 and 4 seats (1 and 3 for
-Hadrian's Wall). One game of a long title takes minutes at 1 s per decision, so pass
-``--seconds 0.1 --games 20`` for a quick look. ``--speed`` only measures the search's
-iterations per second on mid-game states. ``--rollout-depth``, ``--others-by-policy``,
+Defaults follow the strength targets (docs/bots.md, "Measured strength"): 1 s per
+decision, 200 games, 2 and 4 seats (1 and 3 for Hadrian's Wall). One game of a long title
+takes minutes at 1 s per decision, so pass ``--seconds 0.1 --games 20`` for a quick look.
+``--speed`` only measures the search's iterations per second on mid-game states.
+``--rollout-depth``, ``--others-by-policy``,
 ``--prior``, ``--prior-depth``, ``--prior-visits`` and ``--no-hooks`` change the hooks the measured ISMCTS
 uses (the opponents keep the game's), to weigh a hook.
 ``--report`` plays nothing and prints every cell the journal holds games for.
@@ -16,9 +17,9 @@ uses (the opponents keep the game's), to weigh a hook.
 skips those already recorded, so the full protocol can run in pieces, resume after a
 stop, or be split across machines (concatenate the journals).
 
-``--sprt`` replaces the fixed game count by a sequential test per cell (issue 17): each
-cell's target (``cell_test``) is H1, a tolerance below it H0, and the cell is played deal
-by deal, breadth first over the cells, until its test decides or ``--games`` is reached.
+``--sprt`` replaces the fixed game count by a sequential test per cell: each cell's
+target (``cell_test``) is H1, a tolerance below it H0, and the cell is played deal by deal,
+breadth first over the cells, until its test decides or ``--games`` is reached.
 The journal's games count first, in the order of their index, as if played in this run.
 """
 
@@ -39,8 +40,8 @@ from rich.table import Table
 from ludoteca.bots import Budget, GreedyBot, ISMCTSBot, RandomBot
 from ludoteca.bots.base import Bot
 from ludoteca.bots.hooks import GameHooks, hooks_for
+from ludoteca.bots.series import GamePlayed, play_rotated, summarize
 from ludoteca.bots.sprt import UNDECIDED, ScoreSprt, Sprt, deal_means
-from ludoteca.bots.tournament import GamePlayed, play_rotated, summarize
 from ludoteca.engine import Game
 from ludoteca.games import available, load
 from ludoteca.playouts import midgame_contexts
@@ -64,7 +65,7 @@ SOLO_TOLERANCE = 5.0
 
 
 def cell_target(players: int, kind: str) -> float:
-    """The issue's target for ISMCTS in a cell: a win share, or a mean score when solo."""
+    """The strength target for ISMCTS in a cell: a win share, or a mean score when solo."""
     if players == 1:
         return SOLO_TARGET
     if players == 2:

@@ -1,7 +1,7 @@
-"""The main thread while a person plays (issue 31, item 4): a long-task observer
-(PerformanceObserver "longtask", tasks of 50 ms and more) watches each game's table in
-Chromium while the person plays a few turns against random bots at desktop size. A
-benchmark, not a test (speed targets are measured here, never asserted in `make test`):
+"""The main thread while a person plays: a long-task observer (PerformanceObserver
+"longtask", tasks of 50 ms and more) watches each game's table in Chromium while the
+person plays a few turns against random bots at desktop size. A benchmark, not a test
+(speed targets are measured here, never asserted in `make test`):
 
     .venv/bin/pytest bench/browser/test_long_tasks.py -s -p no:randomly
 

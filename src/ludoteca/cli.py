@@ -3,6 +3,7 @@ admin."""
 
 from __future__ import annotations
 
+import functools
 import json
 import statistics
 import time
@@ -307,7 +308,7 @@ def bench(
 
 
 @app.command()
-def tournament(
+def series(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated lineup; the last name fills the "
@@ -331,8 +332,8 @@ def tournament(
     """Seat-rotated games between bots: win share against 1/N with 95% intervals, mean
     scores, time per decision. Game i deals seed S + i // N, the lineup rotated i % N seats."""
     from ludoteca.bots.base import Budget
+    from ludoteca.bots.series import lineup, opponent, run_series
     from ludoteca.bots.sprt import Sprt, parse_hypotheses
-    from ludoteca.bots.tournament import lineup, opponent, run_tournament
 
     game = _game(game_id)
     options = _options(game, option)
@@ -349,8 +350,8 @@ def tournament(
         task = progress.add_task(f"{game.id}, {players} players: {', '.join(names)}", total=count,
                                  visible=not as_json)
         try:
-            outcome = run_tournament(game, players, seat_bots, count, seed, options, budget,
-                                     on_game=lambda _i, _r: progress.advance(task), sprt=test)
+            outcome = run_series(game, players, seat_bots, count, seed, options, budget,
+                                 on_game=lambda _i, _r: progress.advance(task), sprt=test)
         except LudotecaError as error:
             raise _fail(error.message) from None
     if as_json:
@@ -378,6 +379,15 @@ def tournament(
         console.print(f"SPRT on {names[0]}: {test.describe()}; {report['deals']} deals, "
                       f"LLR {report['llr']:.2f} in [{test.lower:.2f}, {test.upper:.2f}]: "
                       f"{accepted.get(report['verdict'], 'undecided after ' + str(outcome.games) + ' games')}")
+
+
+# The former name of ``series``, kept so that scripts keep working: the same options
+# (its signature is series'), a note on stderr, then the series.
+@app.command("tournament", hidden=True)
+@functools.wraps(series)
+def tournament(**kwargs: Any) -> None:
+    err.print("note: `ludoteca tournament` is now `ludoteca series`; running it.")
+    series(**kwargs)
 
 
 @app.command()

@@ -31,7 +31,7 @@ REAL_LIMITS = {  # docs/ops.md's defaults (server_env lifts them for other tests
     "LUDOTECA_MAX_CONNECTIONS_PER_ADDRESS": "8",
 }
 # Too slow to show in seconds (a kernel's socket buffers fill first): the stall is tested
-# in tests/server/test_hardening_edge.py.
+# in tests/server/http/test_connection_bounds.py.
 ATTACKERS = ["login flood", "deep JSON", "slow headers", "slow body", "chat spam", "big headers", "undo loop",
              "many connections"]
 

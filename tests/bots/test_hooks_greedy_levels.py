@@ -24,7 +24,7 @@ from ludoteca.bots import (
     register_hooks,
 )
 from ludoteca.bots.hooks import estimate_from_points, unregister_hooks
-from ludoteca.bots.tournament import lineup, run_tournament, wilson
+from ludoteca.bots.series import lineup, run_series, wilson
 from ludoteca.engine import Game, Result, Rng, canonical
 from ludoteca.games import load
 
@@ -99,10 +99,10 @@ def test_search_and_greedy_use_the_hooks(game: Game[Any]) -> None:
 
 def test_greedy_beats_random(game: Game[Any]) -> None:
     # Without an evaluation hook the greedy bot scores moves by a few playouts.
-    result = run_tournament(game, 2, [GreedyBot(), RandomBot()], games=30, seed=300)
+    result = run_series(game, 2, [GreedyBot(), RandomBot()], games=30, seed=300)
     assert result.entries[0].win_share >= 0.65, result.to_json()
     register_hooks(game.id, GameHooks(evaluate=_points))
-    result = run_tournament(game, 2, [GreedyBot(), RandomBot()], games=30, seed=300)
+    result = run_series(game, 2, [GreedyBot(), RandomBot()], games=30, seed=300)
     assert result.entries[0].win_share >= 0.6, result.to_json()
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from ludoteca.bots import BotContext, Budget, ISMCTSBot, RandomBot
 from ludoteca.bots.playout import play_match
-from ludoteca.bots.tournament import run_tournament
+from ludoteca.bots.series import run_series
 from ludoteca.engine import Game, Rng, canonical
 from ludoteca.games import load
 
@@ -20,14 +20,14 @@ def game() -> Game[Any]:
 
 def test_ismcts_beats_random_two_seats(game: Game[Any]) -> None:
     # Measured about 89% over 40 games at 200 iterations; random against random is 50%.
-    result = run_tournament(game, 2, [ISMCTSBot(Budget(iterations=150)), RandomBot()], games=24, seed=100)
+    result = run_series(game, 2, [ISMCTSBot(Budget(iterations=150)), RandomBot()], games=24, seed=100)
     assert result.entries[0].win_share >= 0.7, result.to_json()
 
 
 def test_ismcts_max_n_beats_random_three_seats(game: Game[Any]) -> None:
     # Three seats decide at once every round; measured about 73% against a 1/3 baseline.
     bots = [ISMCTSBot(Budget(iterations=150)), RandomBot(), RandomBot()]
-    result = run_tournament(game, 3, bots, games=18, seed=200)
+    result = run_series(game, 3, bots, games=18, seed=200)
     assert result.entries[0].win_share >= 0.5, result.to_json()
 
 

@@ -1,5 +1,5 @@
-"""The sequential test of ``ludoteca tournament --sprt``: its error rates hold on simulated
-games, it stops the tournament once it decides, and bad settings are refused."""
+"""The sequential test of ``ludoteca series --sprt``: its error rates hold on simulated
+games, it stops the series once it decides, and bad settings are refused."""
 
 from __future__ import annotations
 
@@ -68,25 +68,25 @@ def test_hypotheses_are_parsed_from_the_command_line_form() -> None:
 runner = CliRunner()
 
 
-def test_tournament_stops_when_the_test_decides() -> None:
+def test_series_stops_when_the_test_decides() -> None:
     # Sealed Bids between a searching bot and a random one: the searcher wins nearly
     # every deal, so H1 (share 0.7) is accepted long before the 200-game cap.
-    out = runner.invoke(app, ["tournament", "sealedbids", "-p", "2", "--bots", "ismcts-200,random", "-n", "200",
+    out = runner.invoke(app, ["series", "sealedbids", "-p", "2", "--bots", "ismcts-200,random", "-n", "200",
                               "--iterations", "60", "--sprt", "0.5,0.7", "--json"])
     assert out.exit_code == 0, out.output
     result = json.loads(out.stdout)
     sprt = result["sprt"]
     assert sprt["verdict"] == ACCEPT_H1 and sprt["llr"] >= sprt["bounds"][1]
     assert result["games"] < 200 and result["games"] % 2 == 0 and sprt["deals"] == result["games"] // 2
-    table = runner.invoke(app, ["tournament", "sealedbids", "-p", "2", "--bots", "ismcts-200,random", "-n", "200",
+    table = runner.invoke(app, ["series", "sealedbids", "-p", "2", "--bots", "ismcts-200,random", "-n", "200",
                                 "--iterations", "60", "--sprt", "0.5,0.7"])
     assert table.exit_code == 0 and "H1 accepted (share 0.7)" in table.stdout, table.stdout
 
 
-def test_tournament_refuses_bad_sprt_settings() -> None:
+def test_series_refuses_bad_sprt_settings() -> None:
     for bad, message in [(["--sprt", "0.5"], "--sprt takes P0,P1"), (["--sprt", "0.5,0.6", "--alpha", "0.9"],
                                                                        "alpha must lie")]:
-        out = runner.invoke(app, ["tournament", "sealedbids", "-p", "2", *bad])
+        out = runner.invoke(app, ["series", "sealedbids", "-p", "2", *bad])
         assert out.exit_code == 2 and message in out.output, out.output
 
 

@@ -1,5 +1,5 @@
-"""``ludoteca review RECORD --seat N`` (issue 29): reviews a saved record, as JSON or as a
-table in the terminal's language; refuses what it cannot review."""
+"""``ludoteca review RECORD --seat N``: reviews a saved record, as JSON or as a table in
+the terminal's language; refuses what it cannot review."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """OpenSpiel's IS-MCTS and MCTS as Ludoteca bots: they decide from a seat's view within
-their budget, and the tournament accepts them by name."""
+their budget, and the series accepts them by name."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from ludoteca.bots.base import BotContext, Budget
-from ludoteca.bots.tournament import OPENSPIEL_BOTS, opponent
+from ludoteca.bots.series import OPENSPIEL_BOTS, opponent
 from ludoteca.engine import Rng
 from ludoteca.games import load
 
@@ -42,14 +42,14 @@ def test_unknown_opponent_is_refused() -> None:
         opponent("openspiel-alphazero")
 
 
-def test_tournament_cli_plays_openspiel_bots() -> None:
+def test_series_cli_plays_openspiel_bots() -> None:
     import json
 
     from typer.testing import CliRunner
 
     from ludoteca.cli import app
 
-    out = CliRunner().invoke(app, ["tournament", "bloodrage", "-p", "2", "--bots", "openspiel-ismcts,random",
+    out = CliRunner().invoke(app, ["series", "bloodrage", "-p", "2", "--bots", "openspiel-ismcts,random",
                                    "-n", "1", "--iterations", "2", "--json"])
     assert out.exit_code == 0, out.output
     result = json.loads(out.stdout)

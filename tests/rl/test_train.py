@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ludoteca.bots.tournament import wilson as tournament_wilson
+from ludoteca.bots.series import wilson as series_wilson
 from ludoteca.rl import encoder
 from ludoteca.rl.train import LinearPolicy, evaluate, moving, train, wilson
 from ludoteca.rl.vocab import GAMES, game_module
@@ -43,7 +43,7 @@ def test_masked_policy_never_picks_an_illegal_action() -> None:
 
 def test_helpers() -> None:
     assert moving([1, 0, 1, 1], 2) == [1.0, 0.5, 0.5, 1.0]
-    assert wilson(7, 10) == pytest.approx(tournament_wilson(7, 10))
+    assert wilson(7, 10) == pytest.approx(series_wilson(7, 10))
 
 
 @pytest.mark.parametrize("game_id", DOCUMENTED)

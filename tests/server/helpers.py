@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
 from typing import Any
 
 from ludoteca.engine import Match, MatchRecord
 from tests.server.drawbid import GAME
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def play_out(players: dict[int, Any], table_id: str, rng: random.Random, seen: list[tuple[int, int | None, str]]
@@ -73,3 +81,54 @@ def assert_no_foreign_secrets(seen: list[tuple[int, int | None, str]], record: d
                 assert json.dumps(secret) not in text, f"seat {seat} saw {secret} (of {owner}) at version {version}"
                 checked += 1
     return checked
+
+
+def wait_for(predicate: Any, seconds: float = 10.0) -> Any:
+    """The first true value of ``predicate()``, asked every 50 ms for up to ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def receive_until(ws: Any, predicate: Any, limit: int = 50) -> dict[str, Any]:
+    """The first message of the socket ``ws`` that ``predicate`` accepts, within ``limit``."""
+    for _ in range(limit):
+        message = ws.receive_json()
+        if predicate(message):
+            return message
+    raise AssertionError("no such message")
+
+
+def updated_to(version: int) -> Any:
+    """A predicate for ``receive_until``: the update to ``version``."""
+    return lambda m: m["type"] == "update" and m.get("version") == version
+
+
+def race(*calls: Any) -> list[Any]:
+    """Run the calls at the same moment, one thread each; their answers in order."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        barrier.wait()
+        results[i] = calls[i]()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def alembic(url: str, *args: str) -> str:
+    """The ``alembic`` command line of docs/ops.md run on ``url``: its output."""
+    env = {**os.environ, "LUDOTECA_DATABASE_URL": url}
+    done = subprocess.run([sys.executable, "-m", "alembic", "-c", "src/ludoteca/server/alembic.ini", *args],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout + done.stderr

@@ -1,5 +1,5 @@
 """A real SMTP server for the tests (aiosmtpd), on a free loopback port: every message
-it receives is kept, parsed, for the test to read."""
+it receives is kept, parsed, for the test to read; and an account confirmed through it."""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
+from fastapi.testclient import TestClient
 
 from ludoteca.testing.launch import free_port
+from tests.server.conftest import Api
 
 
 class Mailbox:
@@ -76,3 +78,18 @@ def mailbox() -> Iterator[Mailbox]:
         yield box
     finally:
         controller.stop()
+
+
+def confirmed(http: TestClient, mailbox: Mailbox, address: str) -> Api:
+    """A new account whose ``address`` is confirmed through the link mailed to it."""
+    user = Api(http)
+    count = len(mailbox.messages)
+    r = user.http.put("/api/account/email", json={"email": address}, headers=user.headers)
+    assert r.status_code == 200, r.text
+    assert r.json()["email"] == address.lower() or r.json()["email"].endswith(address.split("@")[1].lower())
+    message = mailbox.wait(count + 1)[-1]
+    assert message["To"] == address.split("@")[0] + "@" + address.split("@")[1].lower()
+    token = link(message, "#/account/verify/")
+    assert http.post("/api/account/email/verify", json={"token": token}).status_code == 200
+    assert user.get("/api/account").json()["email_verified"] is True
+    return user

@@ -1,11 +1,11 @@
-"""Issue 27, items 4-5, in Chromium against a real server with a real SMTP server
-(aiosmtpd) started by the test: an address is confirmed from its emailed link; a
-password-reset email reaches the SMTP server and its link works once in the browser;
-the alert preferences and sessions on the account page; the page in Japanese on a phone
+"""The account page in Chromium against a real server with a real SMTP server (aiosmtpd)
+started by the test: an address is confirmed from its emailed link; a password-reset
+email reaches the SMTP server and its link works once in the browser; the alert
+preferences and sessions on the account page; the page in Japanese on a phone
 (390 x 844, every control 44 px), by keyboard. The service worker registers at the
-site's root. Headless Chromium has no push service (``pushManager.subscribe`` fails
-with "permission denied"), so a push subscription itself is tested through the API in
-tests/server/test_push.py, which decrypts a real push end to end."""
+site's root. Headless Chromium has no push service (``pushManager.subscribe`` fails with
+"permission denied"), so a push subscription itself is tested through the API in
+tests/server/alerts/test_web_push.py, which decrypts a real push end to end."""
 
 from __future__ import annotations
 

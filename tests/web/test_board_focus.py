@@ -1,11 +1,11 @@
-"""Each prompt brings into view the part of the board it is about (issue 31, item 3), at
-390 x 844 in Chromium: a board drawn from a fixed position (the first of its kind in a
-seeded random game) inside the table page's own layout and board viewport
-(web/js/boardview.js), and the viewport's box then shows that part: Blood Rage's reserve
-when a figure is to be chosen there (not the map above it), then the map once one is
-picked, and its pack in the draft; Crusaders' wheel when a wedge is to be taken, its map
-for a knight; Hadrian's Wall's sheet for a box to fill; Iwari's map for a territory or a
-tent, its cards for a card to draw.
+"""Each prompt brings into view the part of the board it is about, at 390 x 844 in
+Chromium: a board drawn from a fixed position (the first of its kind in a seeded random
+game) inside the table page's own layout and board viewport (web/js/boardview.js), and
+the viewport's box then shows that part: Blood Rage's reserve when a figure is to be
+chosen there (not the map above it), then the map once one is picked, and its pack in
+the draft; Crusaders' wheel when a wedge is to be taken, its map for a knight; Hadrian's
+Wall's sheet for a box to fill; Iwari's map for a territory or a tent, its cards for a
+card to draw.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Reading a board (issue 31, item 2), in Chromium, with a real mouse: on a desktop the board
-zooms and pans too (the "-", "+" and "whole board" buttons, and dragging the board), and on a
-phone the small print is a tap away (web/js/boardlens.js): a tap on words that play nothing
-shows them in a bubble at a legible size, a long press on a control shows its words without
-playing its move, and a short tap on it still plays it.
+"""Reading a board, in Chromium, with a real mouse: on a desktop the board zooms and pans too
+(the "-", "+" and "whole board" buttons, and dragging the board), and on a phone the small
+print is a tap away (web/js/boardlens.js): a tap on words that play nothing shows them in a
+bubble at a legible size, a long press on a control shows its words without playing its move,
+and a short tap on it still plays it.
 
 The board is Blood Rage's, drawn from a fixed position (the first action turn of a seeded
 random game) in the table page's layout, inside the frame's viewport (web/js/boardview.js).

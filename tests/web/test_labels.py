@@ -9,11 +9,11 @@ label's own turn when it is drawn turned), and no point over one label's glyphs 
 another label's box. A map label with a halo (a territory's or a fjord's name) is made to be
 read over any shape: it only has to stay inside its drawing and off other labels.
 
-Legible at 1x (issue 31, item 2): drawn in the table page's layout and board viewport at
-1440 x 900, every word is at least 11 CSS px as shown (its font size times the scale of its
-drawing); at 390 x 844 a smaller one lies within a finger's reach in the board's box and a
-tap there reads it (web/js/boardlens.js). And the Crusaders wheel writes each action's name
-in whole words ("Influence", never "Influ" / "ence").
+Legible at 1x: drawn in the table page's layout and board viewport at 1440 x 900, every
+word is at least 11 CSS px as shown (its font size times the scale of its drawing); at
+390 x 844 a smaller one lies within a finger's reach in the board's box and a tap there
+reads it (web/js/boardlens.js). And the Crusaders wheel writes each action's name in
+whole words ("Influence", never "Influ" / "ence").
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def test_every_board_label_fits_its_box_in_every_language(server, new_page, game
     assert not faults, "\n".join(faults[:40]) + f"\n({len(faults)} in all)"
 
 
-# -- legible at 1x (issue 31, item 2) ---------------------------------------------------------
+# -- legible at 1x --------------------------------------------------------------------------------
 
 DESKTOP_WIDE = {"width": 1440, "height": 900}
 PHONE_TALL = {"width": 390, "height": 844}

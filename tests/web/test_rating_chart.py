@@ -1,9 +1,9 @@
-"""Issue 27, item 6 in Chromium against a real server: rated games played (seeded over
-HTTP), the profile draws each game's rating history as our own SVG, one point per
-rated game, with its text alternative (a description and a table a keyboard opens), the
-lifetime statistics; ratings read as lichess shows them ("1523?" while provisional) on
-the profile and the leaderboard; in Japanese, at phone size, with finger-wide controls;
-players' ratings beside their names at a table; the create form offers the zombie level."""
+"""Rating history in Chromium against a real server: rated games played (seeded over
+HTTP), the profile draws each game's rating history as our own SVG, one point per rated
+game, with its text alternative (a description and a table a keyboard opens), the lifetime
+statistics; ratings read as lichess shows them ("1523?" while provisional) on the profile
+and the leaderboard; in Japanese, at phone size, with finger-wide controls; players'
+ratings beside their names at a table; the create form offers the zombie level."""
 
 from __future__ import annotations
 

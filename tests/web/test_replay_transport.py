@@ -1,6 +1,6 @@
-"""The replay's transport and controls (issue 31, item 5), in Chromium against a real
-server: the replay comes as its first frame plus changes, gzipped; the page plays it on
-its own at a chosen speed; on a phone its controls keep to one line under the slider."""
+"""The replay's transport and controls, in Chromium against a real server: the replay
+comes as its first frame plus changes, gzipped; the page plays it on its own at a chosen
+speed; on a phone its controls keep to one line under the slider."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Issue 15, item 8: the table page's resign button, with its confirmation, at phone
-size in English, Japanese and Vietnamese; the replay shows the resignation."""
+"""The table page's resign button, with its confirmation, at phone size in English,
+Japanese and Vietnamese; the replay shows the resignation."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The post-game review marks the move played and the bot's preferred move on the replay's
-board (issue 29), in a real Chromium against a real server whose reviews run at a tiny
+"""The post-game review marks the move played and the bot's preferred move on the
+replay's board, in a real Chromium against a real server whose reviews run at a tiny
 budget: a person's game of Iwari against a random bot is played out through the page's
 own API calls (fast), its review is asked for from the replay page, and at a marked
 mistake the board's own controls for the two moves carry distinct marks (a dashed

@@ -1,7 +1,7 @@
-"""The post-game review on the replay page (issue 29), in a real Chromium against a real
-server whose reviews run at a small budget (LUDOTECA_REVIEW_BUDGET): a person finishes a
-game of Sealed Bids against a bot, throwing a high prize away by passing on it, asks for
-the review of their play, sees the chart over the game, and jumps to a marked mistake by
+"""The post-game review on the replay page, in a real Chromium against a real server
+whose reviews run at a small budget (LUDOTECA_REVIEW_BUDGET): a person finishes a game
+of Sealed Bids against a bot, throwing a high prize away by passing on it, asks for the
+review of their play, sees the chart over the game, and jumps to a marked mistake by
 mouse and by keyboard; the same stored review reads in Japanese and Vietnamese, on a
 phone with 44 px controls, with a text alternative for the chart."""
 

@@ -1,6 +1,6 @@
-"""Issue 15, item 7: the Content-Security-Policy lets in only the app's own scripts and
-styles (and the <style> elements its boards add, which carry the page's nonce), with the
-other usual security headers; every game's table page draws under it."""
+"""The Content-Security-Policy lets in only the app's own scripts and styles (and the
+<style> elements its boards add, which carry the page's nonce), with the other usual
+security headers; every game's table page draws under it."""
 
 from __future__ import annotations
 

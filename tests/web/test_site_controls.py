@@ -1,4 +1,4 @@
-"""The site's own controls (issue 31, items 7 and 8), in Chromium against a real server:
+"""The site's own controls, in Chromium against a real server:
 
 - the create-table form says that bots are not rated, as soon as "Rated" is ticked with a
   bot seated (never silently), in en/ja/vi;

@@ -1,7 +1,7 @@
-"""The smaller items of issue 31 (item 9), in Chromium against a real server where the
-page shows them: no console 401 on a signed-out page load; one minus sign (U+2212) in
-scores; and, in the games' strings, "Movement points left: 1" (no "1 movement points"),
-no "Click" on a touch screen (choose), and one Vietnamese word for Iwari's totem."""
+"""Small things of the pages, in Chromium against a real server where the page shows
+them: no console 401 on a signed-out page load; one minus sign (U+2212) in scores; and,
+in the games' strings, "Movement points left: 1" (no "1 movement points"), no "Click" on
+a touch screen (choose), and one Vietnamese word for Iwari's totem."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""The table's compact status bar (issue 31, item 1), in Chromium against a real server, for
-each game at 1440 x 900: the board starts near the top of the page (not under a wall of
-move buttons); the prompt and the clock stay pinned while the page scrolls the board; the
-moves the board can take are not repeated as buttons above it, and the full list of moves
-is still there, collapsed in a <details>, for keyboard and screen-reader players.
+"""The table's compact status bar, in Chromium against a real server, for each game at
+1440 x 900: the board starts near the top of the page (not under a wall of move buttons);
+the prompt and the clock stay pinned while the page scrolls the board; the moves the
+board can take are not repeated as buttons above it, and the full list of moves is still
+there, collapsed in a <details>, for keyboard and screen-reader players.
 
 Run with `-s` to see where the board starts on each game's first turn."""
 

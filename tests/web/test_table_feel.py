@@ -1,5 +1,5 @@
-"""What a table at Board Game Arena has besides the board (issue 31, item 8), in a real
-Chromium against a real server:
+"""What a table at Board Game Arena has besides the board, in a real Chromium against a
+real server:
 
 - the other players' last moves marked on the board (a class and corner brackets, no
   colour alone), at a real table after a bot moves and on each of the four games' boards;

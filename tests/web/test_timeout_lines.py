@@ -1,6 +1,6 @@
-"""A seat whose clock runs out (issue 31, item 6), in Chromium against a real server: the
-clock scan hands it to a bot, and the table says so, in the log (after the moves played by
-then) and on the end screen, in the reader's language."""
+"""A seat whose clock runs out, in Chromium against a real server: the clock scan hands it
+to a bot, and the table says so, in the log (after the moves played by then) and on the
+end screen, in the reader's language."""
 
 from __future__ import annotations
 

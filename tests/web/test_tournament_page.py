@@ -1,6 +1,6 @@
-"""Tournaments in a real Chromium (issue 28): a person joins a tournament from its page,
-plays their table when the round starts, and sees the standings move live; the pages in
-en, ja and vi, at phone size with finger-wide controls, by keyboard."""
+"""Tournaments in a real Chromium: a person joins a tournament from its page, plays
+their table when the round starts, and sees the standings move live; the pages in en, ja
+and vi, at phone size with finger-wide controls, by keyboard."""
 
 from __future__ import annotations
 

@@ -70,7 +70,7 @@ _seatable: set[str] = set()
 
 def register_bot(name: str, factory: Callable[[], Bot], seatable: bool = True) -> None:
     """``seatable=False`` keeps a bot out of the server's seats (a research adapter's bot,
-    registered only when its module is imported, is for the tournament alone)."""
+    registered only when its module is imported, is for the series alone)."""
     _factories[name] = factory
     if seatable:
         _seatable.add(name)

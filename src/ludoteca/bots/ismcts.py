@@ -85,7 +85,7 @@ class _Range:
 
 
 class SearchStats:
-    """What the last searches cost, for benchmarks and the tournament table."""
+    """What the last searches cost, for benchmarks and the series table."""
 
     __slots__ = ("decisions", "iterations", "seconds")
 

@@ -1,8 +1,8 @@
 """Levels for players (easy, normal, hard), mapped to bots and budgets, and the named
-bots the CLI, the server's seats and the tournament accept.
+bots the CLI, the server's seats and the series accept.
 
 Seconds budgets make a level feel the same on every game; they are capped by any budget
-the caller imposes (a seat's clock, ``--seconds`` in the tournament). Names with a fixed
+the caller imposes (a seat's clock, ``--seconds`` in the series). Names with a fixed
 number of iterations (``ismcts``, ``ismcts-200``) play reproducibly for a given seed.
 """
 

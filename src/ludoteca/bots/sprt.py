@@ -5,7 +5,7 @@ H0: the share is ``p0``; H1: the share is ``p1`` (usually p0 < p1). With error r
 ``alpha`` (accepting H1 when H0 holds) and ``beta`` (accepting H0 when H1 holds), Wald's
 bounds are ``lower = log(beta / (1 - alpha))`` and ``upper = log((1 - beta) / alpha)``.
 
-Shares are fractional (a tie shares the win) and a tournament deals each seed to every
+Shares are fractional (a tie shares the win) and a series deals each seed to every
 seat in turn, so the games of one deal are not independent. The unit of the test is
 therefore one deal: the entry's mean share over the N seat-rotated games of a seed (as
 fishtest scores game pairs). The log-likelihood ratio is the generalised SPRT's normal

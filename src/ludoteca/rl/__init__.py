@@ -9,7 +9,7 @@ open-spiel).
 - ``ludoteca.rl.pettingzoo``: ``env(game, players, options=None, seed=None, render_mode=None)``.
 - ``ludoteca.rl.openspiel``: importing it registers ``python_ludoteca_<id>`` with pyspiel.
 - ``ludoteca.rl.bots``: OpenSpiel's IS-MCTS and MCTS as Ludoteca bots (``openspiel-ismcts``,
-  ``openspiel-mcts``), for ``ludoteca tournament``.
+  ``openspiel-mcts``), for ``ludoteca series``.
 
 Each game's own part, its action order and observation encoder, is ``research.py`` in
 the game's package (ludoteca.games.package); ``vocab.games()`` lists the games that have

@@ -9,7 +9,7 @@
   (it never sees the true hidden state).
 
 Both think for the budget the caller gives (``--seconds`` / ``--iterations`` in
-``ludoteca tournament``), else 1 second per decision. Importing this module registers
+``ludoteca series``), else 1 second per decision. Importing this module registers
 them with ``ludoteca.bots``; it needs the ``rl`` extra.
 """
 
@@ -158,6 +158,6 @@ def setup_of(ctx: BotContext) -> tuple[int, dict[str, Any]]:
     return seats, full_options(ctx.game.id, seats, options)
 
 
-# For the tournament only: a table's seat takes Ludoteca's own bots (see seatable_bot_names).
+# For the series only: a table's seat takes Ludoteca's own bots (see seatable_bot_names).
 register_bot(OpenSpielISMCTSBot.name, OpenSpielISMCTSBot, seatable=False)
 register_bot(OpenSpielMCTSBot.name, OpenSpielMCTSBot, seatable=False)

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ludoteca.bots.tournament import wilson
+from ludoteca.bots.series import wilson
 
 from .pettingzoo import LudotecaEnv, env
 

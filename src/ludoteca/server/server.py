@@ -113,14 +113,16 @@ class Server:
         tables.notices.subscribe(self.turn_alerts)
         tables.notices.subscribe(self.personal)  # the badges of the players' open pages
         # The account page.
-        self.accounts = AccountService(self, self.mailer, self.push)
+        self.accounts = AccountService(runtime, self.passwords, self.limiter, self.mailer, self.push, self.ender,
+                                       self.moderation.delete_account)
         # Play now, invitations.
         self.invitations = Invitations(runtime, tables, alerts.notify, self.personal.send_to, self.limiter.hit)
         self.playnow = Matchmaking(runtime, tables, alerts.notify, self.personal.send_to)
         # The leaderboards, rating histories and statistics.
         self.ratings = Ratings(runtime)
         # Player tournaments, from sign-up to podium.
-        self.tournaments = Tournaments(runtime, tables.notices, tables.endings, alerts, tables.leave)
+        self.tournaments = Tournaments(runtime, tables.notices, tables.opening, alerts, tables.leave)
+        tables.endings.subscribe(self.tournaments.on_ending)
         # Post-game reviews, computed in worker processes of their own.
         self.reviews = Reviews(runtime, alerts.notify)
         self._tasks: list[asyncio.Task[Any]] = []

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, Path, Query, Request
+from fastapi import Depends, Path, Query
+from starlette.requests import HTTPConnection
 
 from ludoteca.server.kernel.bounds import MAX_INT
 from ludoteca.server.kernel.errors import ERROR_SCHEMA
@@ -27,14 +28,14 @@ Me = Annotated[Actor, Depends(require_actor)]
 MaybeMe = Annotated[Actor | None, Depends(optional_actor)]
 
 
-def provided(kind: type[T]) -> Callable[[Request], Awaitable[T]]:
+def provided(kind: type[T]) -> Callable[[HTTPConnection], Awaitable[T]]:
     """The dependency that gives a route this process's one service of ``kind``, as the
     composition root (server/server.py) registered it in ``app.state.services``: a route
-    names the services it uses, typed, and reaches nothing else of the server. Async, so
-    that no request takes a thread-pool thread for it."""
+    names the services it uses, typed, and reaches nothing else of the server (a
+    WebSocket route too). Async, so that no request takes a thread-pool thread for it."""
 
-    async def dependency(request: Request) -> T:
-        services: Mapping[type, object] = request.app.state.services
+    async def dependency(connection: HTTPConnection) -> T:
+        services: Mapping[type, object] = connection.app.state.services
         found = services.get(kind)
         if found is None:  # a base class (Runtime): the one service that is one
             found = next((s for s in services.values() if isinstance(s, kind)), None)

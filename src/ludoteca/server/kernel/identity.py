@@ -5,6 +5,11 @@ account passes, and the rate limits on logins and sign-ups."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import redis as redis_sync
+
 import asyncio
 import contextlib
 import hashlib
@@ -235,7 +240,7 @@ class LoginLimiter:
     address, for everyone, sign-ups per hour). In-process by default; through Redis when
     configured, so every process counts together."""
 
-    def __init__(self, per_minute: int, redis: Any = None, prefix: str = "") -> None:
+    def __init__(self, per_minute: int, redis: redis_sync.Redis | None = None, prefix: str = "") -> None:
         self.per_minute = per_minute
         self.redis = redis
         self.prefix = prefix

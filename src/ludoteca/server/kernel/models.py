@@ -198,7 +198,7 @@ class AuditEntry(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, index=True)
 
 
-# -- the arena: play now, invitations, follows (migration 0007) -------------------------
+# -- Play now, invitations, follows (migration 0007) ------------------------------------
 
 
 class PlayNowEntry(Base):

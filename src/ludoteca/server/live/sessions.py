@@ -120,9 +120,6 @@ class SocketEnder:
         """Every session of ``user_id`` ended (a ban, a password reset, a deletion)."""
         self.hub.publish(protocol.ended_user(user_id, dict(protocol.closing_error(error))))
 
-    def key(self, token: str) -> SessionKey:
-        return SessionKey.of_token(self.runtime.secret, token)
-
     def has_ended(self, key: SessionKey | None) -> bool:
         """Whether the session was ended lately, as far as this process heard."""
         return key is not None and key.digest in self._ended

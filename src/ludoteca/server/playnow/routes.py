@@ -15,7 +15,7 @@ router = APIRouter(prefix="/api", responses=ERRORS)
 MatchmakingDep = Annotated[Matchmaking, Depends(provided(Matchmaking))]
 
 
-@router.post("/playnow", status_code=201, tags=["arena"], response_model=PlayNowOut)
+@router.post("/playnow", status_code=201, tags=["play now"], response_model=PlayNowOut)
 def play_now(body: PlayNowIn, me: Me, playnow: MatchmakingDep) -> dict[str, Any]:
     """Wait for a table: paired by rating within a band that widens with the wait; seated
     and started when the table is full (``status: matched`` with the table), or with bots
@@ -25,13 +25,13 @@ def play_now(body: PlayNowIn, me: Me, playnow: MatchmakingDep) -> dict[str, Any]
                                body.bot_level)
 
 
-@router.get("/playnow", tags=["arena"], response_model=PlayNowOut)
+@router.get("/playnow", tags=["play now"], response_model=PlayNowOut)
 def play_now_status(me: Me, playnow: MatchmakingDep) -> dict[str, Any]:
     """The caller's entry: ``idle``, ``waiting`` or ``matched`` (with its table)."""
     return playnow.status(me.user_id)
 
 
-@router.delete("/playnow", tags=["arena"], response_model=PlayNowOut)
+@router.delete("/playnow", tags=["play now"], response_model=PlayNowOut)
 def play_now_cancel(me: Me, playnow: MatchmakingDep) -> dict[str, Any]:
     """Leave the queue. 404 ``not_queued``; 409 ``already_matched`` with the table."""
     return playnow.cancel(me)

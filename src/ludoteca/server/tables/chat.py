@@ -10,11 +10,11 @@ from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.moderation.service import hidden_names, may_chat
 from ludoteca.server.tables.access import visible
 from ludoteca.server.tables.notices import Notices
-from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.store import TableStatements
 
 
 class Chat:
-    def __init__(self, runtime: Runtime, store: TableStore, notices: Notices) -> None:
+    def __init__(self, runtime: Runtime, store: TableStatements, notices: Notices) -> None:
         self.runtime, self.store, self.notices = runtime, store, notices
 
     def chat(self, actor: Actor, table_id: str, text: str) -> protocol.ChatLine:

@@ -16,13 +16,13 @@ from ludoteca.server.kernel.clock import now_ms
 from ludoteca.server.tables import clocks
 from ludoteca.server.tables.notices import Notices
 from ludoteca.server.tables.runtime import TableRuntime
-from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.store import TableStatements
 
 log = logging.getLogger("ludoteca.server.tables")
 
 
 class ClockScan:
-    def __init__(self, runtime: TableRuntime, store: TableStore, notices: Notices) -> None:
+    def __init__(self, runtime: TableRuntime, store: TableStatements, notices: Notices) -> None:
         self.runtime, self.store, self.notices = runtime, store, notices
 
     def expire_clocks(self) -> list[str]:

@@ -14,7 +14,7 @@ from ludoteca.server.tables import zombie_option as zombies
 from ludoteca.server.tables.notices import Notices
 from ludoteca.server.tables.opening import Bot, NewTable, Opening, Person, Sitter, game_or_404
 from ludoteca.server.tables.runtime import TableRuntime
-from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.store import TableStatements
 from ludoteca.server.tables.summary import Summaries
 
 
@@ -23,7 +23,7 @@ class _Outrun(Exception):
 
 
 class Lobby:
-    def __init__(self, runtime: TableRuntime, store: TableStore, summaries: Summaries, notices: Notices,
+    def __init__(self, runtime: TableRuntime, store: TableStatements, summaries: Summaries, notices: Notices,
                  opening: Opening) -> None:
         self.runtime, self.store, self.summaries, self.notices = runtime, store, summaries, notices
         self.opening = opening

@@ -20,12 +20,12 @@ from typing import Any, TypeVar
 import orjson
 from sqlalchemy.orm import Session as OrmSession
 
-from ludoteca.engine import Event, LudotecaError, Match
+from ludoteca.engine import Event, Game, LudotecaError, Match
 from ludoteca.games import load
 from ludoteca.server.kernel.errors import ApiError
 from ludoteca.server.kernel.models import GameTable
 from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot
-from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.store import TableStatements
 
 T = TypeVar("T")
 
@@ -141,7 +141,7 @@ class StaticParts:
     (``GET /api/tables/{id}/static/{key}``), referred to as ``{"$static": digest}`` in
     every view after. They are the same for every seat and never change in a match."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game[Any]) -> None:
         self.keys: tuple[str, ...] = tuple(game.static_view_keys)
         self.parts: dict[str, tuple[str, Any]] = {}  # key -> (digest, value)
 
@@ -159,7 +159,7 @@ class StaticParts:
 
 
 class MatchCache:
-    def __init__(self, guard: EngineGuard, store: TableStore, size: int = 4096) -> None:
+    def __init__(self, guard: EngineGuard, store: TableStatements, size: int = 4096) -> None:
         self.guard = guard
         self.store = store
         self.size = size

@@ -5,7 +5,7 @@
                               table's lock:
       stage                     check the mover, the version and the move; play it on the
                               cached match (from here the cache is ahead of the database)
-    _write                    write the group in one transaction (``TableStore.write_moves``;
+    _write                    write the group in one transaction (``TableStatements.write_moves``;
                               a game's end is recorded in it: ratings), commit once
       _write_alone              (a group refused: each move again in its own transaction)
       _conflict                 (a move lost a race: its earlier answer, a retry, or 409)
@@ -48,7 +48,7 @@ from ludoteca.server.tables.notices import Notices
 from ludoteca.server.tables.results import with_resignations
 from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot
-from ludoteca.server.tables.store import MoveWrite, Stale, StoredMove, TableStore
+from ludoteca.server.tables.store import MoveWrite, Stale, StoredMove, TableStatements
 
 log = logging.getLogger("ludoteca.server.tables")
 
@@ -113,7 +113,7 @@ class Request:
 
 
 class MovePipeline:
-    def __init__(self, runtime: TableRuntime, store: TableStore, endings: Endings, notices: Notices, workers: int,
+    def __init__(self, runtime: TableRuntime, store: TableStatements, endings: Endings, notices: Notices, workers: int,
                  live: LiveUpdates | None = None) -> None:
         self.runtime = runtime
         self.store = store

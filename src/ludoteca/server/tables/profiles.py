@@ -8,14 +8,14 @@ from ludoteca.bots.ratings import shown
 from ludoteca.server.kernel.clock import iso, iso_or_none
 from ludoteca.server.kernel.errors import not_found
 from ludoteca.server.kernel.runtime import Runtime
-from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.store import TableStatements
 
 RECENT = 20
 """How many finished tables a profile lists."""
 
 
 class Profiles:
-    def __init__(self, runtime: Runtime, store: TableStore) -> None:
+    def __init__(self, runtime: Runtime, store: TableStatements) -> None:
         self.runtime, self.store = runtime, store
 
     def profile(self, username: str) -> dict[str, Any]:

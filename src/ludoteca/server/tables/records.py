@@ -17,12 +17,12 @@ from ludoteca.server.tables.changes import with_changes
 from ludoteca.server.tables.matches import EngineTimeout, StaticParts
 from ludoteca.server.tables.opening import game_or_404
 from ludoteca.server.tables.runtime import TableRuntime
-from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.store import TableStatements
 from ludoteca.server.tables.summary import Summaries
 
 
 class Records:
-    def __init__(self, runtime: TableRuntime, store: TableStore) -> None:
+    def __init__(self, runtime: TableRuntime, store: TableStatements) -> None:
         self.runtime, self.store = runtime, store
 
     def record(self, actor: Actor | None, table_id: str) -> dict[str, Any]:

@@ -14,12 +14,12 @@ from ludoteca.server.tables.notices import Notices
 from ludoteca.server.tables.results import ended_by_resignation
 from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.snapshot import TableSnapshot, resigned_seats
-from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.store import TableStatements
 from ludoteca.server.tables.summary import Summaries
 
 
 class Resign:
-    def __init__(self, runtime: TableRuntime, store: TableStore, summaries: Summaries, notices: Notices,
+    def __init__(self, runtime: TableRuntime, store: TableStatements, summaries: Summaries, notices: Notices,
                  endings: Endings) -> None:
         self.runtime, self.store, self.summaries = runtime, store, summaries
         self.notices, self.endings = notices, endings

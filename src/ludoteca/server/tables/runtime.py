@@ -8,12 +8,12 @@ from __future__ import annotations
 from ludoteca.server.kernel.config import Settings
 from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.tables.matches import EngineGuard, MatchCache
-from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.store import TableStatements
 
 
 class TableRuntime(Runtime):
     def __init__(self, settings: Settings) -> None:
         super().__init__(settings)
         self.guard = EngineGuard(settings.engine_seconds)
-        self.store = TableStore(self.engine.dialect)
+        self.store = TableStatements(self.engine.dialect)
         self.cache = MatchCache(self.guard, self.store)

@@ -19,14 +19,14 @@ from ludoteca.server.tables.notices import Notices
 from ludoteca.server.tables.opening import Opening
 from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.snapshot import TableSnapshot, resigned_seats
-from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.store import TableStatements
 from ludoteca.server.tables.summary import Summaries
 
 Change = Callable[[OrmSession, GameTable, list[TableSeat]], None]
 
 
 class Seating:
-    def __init__(self, runtime: TableRuntime, store: TableStore, summaries: Summaries, notices: Notices,
+    def __init__(self, runtime: TableRuntime, store: TableStatements, summaries: Summaries, notices: Notices,
                  opening: Opening) -> None:
         self.runtime, self.store, self.summaries, self.notices = runtime, store, summaries, notices
         self.opening = opening

@@ -1,4 +1,4 @@
-"""The table store: every SQL statement about tables, seats and moves, each in one form,
+"""The table store, ``TableStatements``: every SQL statement about tables, seats and moves, each in one form,
 built once from the SQLAlchemy tables (building expressions costs more CPU per move than
 running them).
 
@@ -140,7 +140,7 @@ def _json(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-class TableStore:
+class TableStatements:
     def __init__(self, dialect: Dialect) -> None:
         self.sqlite = dialect.name == "sqlite"
         # Named parameters in the driver's own style: sqlite3 ``:name``, psycopg ``%(name)s``.
@@ -160,7 +160,7 @@ class TableStore:
     @staticmethod
     def table(db: OrmSession | Connection, table_id: str) -> TableSnapshot:
         """The table as read now; 404 if there is none."""
-        found = TableStore.table_or_none(db, table_id)
+        found = TableStatements.table_or_none(db, table_id)
         if found is None:
             raise not_found()
         return found

@@ -9,14 +9,14 @@ from sqlalchemy.orm import Session as OrmSession
 
 from ludoteca.server.kernel.clock import iso
 from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot
-from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.store import TableStatements
 
 Presence = Callable[[str], tuple[int | None, ...]]
 """The user of every socket open to a table, in every process sharing the hub."""
 
 
 class Summaries:
-    def __init__(self, store: TableStore, presence: Presence) -> None:
+    def __init__(self, store: TableStatements, presence: Presence) -> None:
         self.store = store
         self.presence = presence
 

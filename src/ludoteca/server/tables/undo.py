@@ -14,11 +14,11 @@ from ludoteca.server.tables.access import acting_seat, not_a_bots_seat
 from ludoteca.server.tables.matches import EngineTimeout
 from ludoteca.server.tables.notices import Notices
 from ludoteca.server.tables.runtime import TableRuntime
-from ludoteca.server.tables.store import Stale, TableStore
+from ludoteca.server.tables.store import Stale, TableStatements
 
 
 class Undo:
-    def __init__(self, runtime: TableRuntime, store: TableStore, notices: Notices) -> None:
+    def __init__(self, runtime: TableRuntime, store: TableStatements, notices: Notices) -> None:
         self.runtime, self.store, self.notices = runtime, store, notices
 
     def undo(self, actor: Actor, table_id: str, version: int, seat: int | None) -> UndoReceipt:

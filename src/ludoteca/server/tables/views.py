@@ -15,7 +15,7 @@ from ludoteca.server.tables.access import view_seat, visible
 from ludoteca.server.tables.matches import EngineTimeout, Entry, events_json
 from ludoteca.server.tables.runtime import TableRuntime
 from ludoteca.server.tables.snapshot import SeatSnapshot, TableSnapshot
-from ludoteca.server.tables.store import TableStore
+from ludoteca.server.tables.store import TableStatements
 from ludoteca.server.tables.summary import Summaries
 
 LiveClient = tuple[int | None, int | None, int | None]
@@ -23,7 +23,7 @@ LiveClient = tuple[int | None, int | None, int | None]
 
 
 class Views:
-    def __init__(self, runtime: TableRuntime, store: TableStore, summaries: Summaries) -> None:
+    def __init__(self, runtime: TableRuntime, store: TableStatements, summaries: Summaries) -> None:
         self.runtime, self.store, self.summaries = runtime, store, summaries
 
     def snapshot(self, actor: Actor | None, table_id: str, seat: int | None = None, since: int | None = None,

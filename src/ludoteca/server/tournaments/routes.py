@@ -14,9 +14,9 @@ from fastapi import APIRouter, Depends, Path, Query, WebSocket
 from ludoteca.server.http.deps import ERRORS, MaybeMe, Me, provided
 from ludoteca.server.kernel import protocol
 from ludoteca.server.kernel.errors import ApiError
+from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.live import handshake
-from ludoteca.server.live.tournaments import TournamentClient
-from ludoteca.server.server import Server
+from ludoteca.server.live.tournaments import TournamentClient, TournamentSockets
 from ludoteca.server.tournaments.schemas import (
     JoinTournament,
     NewTournament,
@@ -30,6 +30,8 @@ from ludoteca.server.tournaments.service import Tournaments
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 TournamentsDep = Annotated[Tournaments, Depends(provided(Tournaments))]
+TournamentSocketsDep = Annotated[TournamentSockets, Depends(provided(TournamentSockets))]
+RuntimeDep = Annotated[Runtime, Depends(provided(Runtime))]
 TournamentId = Annotated[str, Path(min_length=1, max_length=16)]
 Invite = Annotated[str | None, Query(max_length=32)]
 
@@ -121,20 +123,20 @@ def player_tournaments(username: Annotated[str, Path(min_length=1, max_length=40
 
 
 @router.websocket("/tournaments/{tournament_id}/live")  # under the router's /api
-async def tournament_live(ws: WebSocket, tournament_id: str) -> None:
+async def tournament_live(ws: WebSocket, tournament_id: str, runtime: RuntimeDep, tournaments: TournamentsDep,
+                          sockets: TournamentSocketsDep) -> None:
     """The tournament (as GET answers it) at once and again after every change, in
     whichever process it changed (server/live/tournaments.py). Opened like every live
     socket (server/live/handshake.py): signed in or not, but not with an ended session;
     it closes when its session ends. It only listens: a ping is answered with a pong."""
-    server: Server = ws.app.state.server
     invite = ws.query_params.get("invite")
-    caller = await handshake.accept(ws, server.runtime)
+    caller = await handshake.accept(ws, runtime)
     if caller is None:
         return
     actor = caller.actor
 
     def read() -> dict[str, Any]:
-        detail = server.tournaments.detail(actor, tournament_id, invite)
+        detail = tournaments.detail(actor, tournament_id, invite)
         return TournamentDetail(**detail).model_dump()
 
     try:
@@ -145,12 +147,11 @@ async def tournament_live(ws: WebSocket, tournament_id: str) -> None:
         await handshake.refuse(ws, error)
         return
     client = TournamentClient(ws, tournament_id, read, (caller.user_id, invite), first["revision"], caller.session)
-    sockets = server.tournament_sockets
     async with handshake.writing(client):
         client.send(protocol.tournament(first))
         sockets.add(client)
         try:
-            async for text in handshake.messages(ws, client, server.settings):
+            async for text in handshake.messages(ws, client, runtime.settings):
                 client.send(handshake.listening_answer(text))
         finally:
             sockets.remove(client)

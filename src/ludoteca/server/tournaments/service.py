@@ -1,6 +1,6 @@
 """Player tournaments, run by the server from sign-up to podium (the pairing and the
-standings are the pure logic of ``ludoteca.tournaments``; ``ludoteca.bots.tournament`` is
-something else, the bot-against-bot command).
+standings are the pure logic of ``ludoteca.tournaments``; ``ludoteca.bots.series`` is
+something else, the bot-against-bot command ``ludoteca series``).
 
 Life cycle: an account creates a tournament (``upcoming``); people join and leave, the
 organiser seats bots of the allowed levels; at ``starts_at`` the tournament loop (every
@@ -58,7 +58,7 @@ from ludoteca.server.kernel.models import (
     User,
 )
 from ludoteca.server.ratings import ladder as ratings
-from ludoteca.server.tables.endings import Ending, Endings
+from ludoteca.server.tables.endings import Ending
 from ludoteca.server.tables.notices import Notices
 from ludoteca.server.tables.opening import Bot, NewTable, Opening, Person
 from ludoteca.server.tables.runtime import TableRuntime
@@ -100,12 +100,13 @@ def _not_found() -> ApiError:
 
 
 class Tournaments:
-    def __init__(self, runtime: TableRuntime, notices: Notices, endings: Endings, alerts: Alerts,
+    """``on_ending`` is to be subscribed to the tables' endings: a game of a round ended."""
+
+    def __init__(self, runtime: TableRuntime, notices: Notices, opening: Opening, alerts: Alerts,
                  leave_table: Callable[[Actor, str], Any]) -> None:
         self.runtime, self.notices, self.alerts = runtime, notices, alerts
-        self.opening = Opening(runtime, notices)
+        self.opening = opening
         self.leave_table = leave_table
-        endings.subscribe(self.on_ending)
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()  # one tick at a time in this process

@@ -1,7 +1,7 @@
 // Boot and routing. Pages live behind the hash (#/table/abc), so the server only has
 // to serve index.html and the static files, and every page has a link to share.
 import * as api from "./api.js";
-import { myGamesLink, startArena } from "./arena.js";
+import { myGamesLink, startSocial } from "./social.js";
 import { clear, h } from "./dom.js";
 import { LANGUAGES, language, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { session, setUser } from "./session.js";
@@ -89,7 +89,7 @@ export function renderHeader() {
     h("a", { href: "#/", class: "brand" }, h("img", { src: "/img/icon.svg", alt: "", width: 28, height: 28 }), "Ludoteca"),
     h("nav", { "aria-label": t("nav.main") },
       h("a", { href: "#/" }, t("nav.lobby")),
-      myGamesLink(), // with the badge: tables waiting for my decision (arena.js)
+      myGamesLink(), // with the badge: tables waiting for my decision (social.js)
       h("a", { href: "#/leaderboard" }, t("nav.leaderboard")),
       h("a", { href: "#/tournaments", id: "tournaments-link" }, t("tournaments.nav")),
       h("a", { href: "#/help" }, t("nav.help")),
@@ -132,7 +132,7 @@ window.addEventListener("ludoteca:language", () => {
   else route();
 });
 window.addEventListener("ludoteca:session", renderHeader);
-window.addEventListener("ludoteca:session", startArena); // the personal live socket
+window.addEventListener("ludoteca:session", startSocial); // the personal live socket
 window.addEventListener("ludoteca:session", syncLanguage);
 
 async function boot() {

@@ -34,7 +34,7 @@ export const PAGE = 10;
 const STATUSES = ["open", "playing", "over"];
 
 export async function mount(main) {
-  // The arena's panels (pages/playnow.js), kept across redraws.
+  // The panels of Play now and friends (pages/playnow.js), kept across redraws.
   const playnow = playNowPanel();
   const friends = friendsPanel();
   let games = [];

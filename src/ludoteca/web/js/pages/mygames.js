@@ -2,7 +2,7 @@
 // other open and running tables (an open one takes invitations by name, or a friend in
 // one tap); then the finished ones with my result. Redrawn when the badge moves.
 import * as api from "../api.js";
-import { arena, invite, myTables, timeLeft } from "../arena.js";
+import { invite, myTables, social, timeLeft } from "../social.js";
 import { clear, h } from "../dom.js";
 import { loadGameStrings, t } from "../i18n.js";
 import { list } from "../model.js";
@@ -52,7 +52,7 @@ export async function mount(main) {
     const form = h("form", { class: "row invite-form", dataset: { table: row.id } },
       h("label", { for: `invite-${row.id}` }, t("arena.invite_label")), input,
       h("button", { type: "submit" }, t("arena.invite")),
-      arena.friendsOnline.map((name) => h("button", { type: "button", class: "friend-chip", onclick: () => send(name) },
+      social.friendsOnline.map((name) => h("button", { type: "button", class: "friend-chip", onclick: () => send(name) },
         t("arena.invite_name", { name }))));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -100,20 +100,20 @@ export async function mount(main) {
       ]);
   }
 
-  let last = arena.badge;
-  const onArena = () => {
-    if (arena.badge !== last) {
-      last = arena.badge;
+  let last = social.badge;
+  const onSocial = () => {
+    if (social.badge !== last) {
+      last = social.badge;
       load();
     }
   };
-  window.addEventListener("ludoteca:arena", onArena);
+  window.addEventListener("ludoteca:social", onSocial);
   await load();
   const timer = setInterval(load, 30000); // the times left move on
   return {
     unmount: () => {
       clearInterval(timer);
-      window.removeEventListener("ludoteca:arena", onArena);
+      window.removeEventListener("ludoteca:social", onSocial);
     },
     relabel: draw,
   };

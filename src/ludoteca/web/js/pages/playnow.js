@@ -1,7 +1,7 @@
 // The lobby's "Play now" panel and its friends panel. Each is made once per lobby and
 // kept across the lobby's redraws (a half-chosen form, a running wait survive them).
-import * as arenaApi from "../arena.js";
-import { arena, timeLeft } from "../arena.js";
+import * as socialApi from "../social.js";
+import { social, timeLeft } from "../social.js";
 import { clear, h } from "../dom.js";
 import { gameText, t } from "../i18n.js";
 import { ensureUser, session } from "../session.js";
@@ -62,7 +62,7 @@ export function playNowPanel() {
       }
       try {
         await ensureUser();
-        show(await arenaApi.playNow(body));
+        show(await socialApi.playNow(body));
       } catch (err) {
         message.hidden = false;
         message.textContent = err.message;
@@ -92,7 +92,7 @@ export function playNowPanel() {
   async function poll() {
     if (!panel.isConnected) return;
     try {
-      show(await arenaApi.playNowStatus());
+      show(await socialApi.playNowStatus());
     } catch {
       timer = setTimeout(poll, POLL_MS);
     }
@@ -113,7 +113,7 @@ export function playNowPanel() {
 
   async function cancel() {
     try {
-      show(await arenaApi.playNowCancel());
+      show(await socialApi.playNowCancel());
     } catch (err) {
       if (err.code === "already_matched" && err.body.table) location.hash = `#/table/${err.body.table}`;
       else show({ status: "idle" });
@@ -154,7 +154,7 @@ export function friendsPanel() {
       return draw();
     }
     try {
-      friends = (await arenaApi.follows()).friends || [];
+      friends = (await socialApi.follows()).friends || [];
     } catch {
       friends = [];
     }
@@ -169,11 +169,11 @@ export function friendsPanel() {
 
   async function inviteFriend(name) {
     try {
-      const mine = await arenaApi.myTables();
+      const mine = await socialApi.myTables();
       const open = [...mine.waiting, ...mine.running].find((tb) => tb.status === "open"
         && tb.players.some((p) => !p.username && !p.bot));
       if (!open) return say(t("arena.no_open_table"), true);
-      await arenaApi.invite(open.id, name);
+      await socialApi.invite(open.id, name);
       say(t("arena.invited", { name }));
     } catch (e) {
       say(e.message, true);
@@ -185,7 +185,7 @@ export function friendsPanel() {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     try {
-      const done = await arenaApi.follow(input.value.trim());
+      const done = await socialApi.follow(input.value.trim());
       say(done.friend ? t("arena.now_friends", { name: done.username }) : t("arena.following", { name: done.username }));
       input.value = "";
       load();
@@ -195,7 +195,7 @@ export function friendsPanel() {
   });
 
   function draw() {
-    const online = new Set(arena.friendsOnline);
+    const online = new Set(social.friendsOnline);
     clear(form, h("label", { for: "follow-name" }, t("arena.follow_label")), input,
       h("button", { type: "submit" }, t("arena.follow")));
     const sorted = [...friends].sort((a, b) => Number(online.has(b.username) || b.online) - Number(online.has(a.username) || a.online));
@@ -219,12 +219,12 @@ export function friendsPanel() {
   }
 
   const redraw = () => draw();
-  window.addEventListener("ludoteca:arena", redraw);
+  window.addEventListener("ludoteca:social", redraw);
   load();
   return {
     element: panel,
     update: () => panel,
     relabel: draw,
-    stop: () => window.removeEventListener("ludoteca:arena", redraw),
+    stop: () => window.removeEventListener("ludoteca:social", redraw),
   };
 }

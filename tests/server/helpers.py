@@ -108,14 +108,20 @@ def updated_to(version: int) -> Any:
     return lambda m: m["type"] == "update" and m.get("version") == version
 
 
-def race(*calls: Any) -> list[Any]:
-    """Run the calls at the same moment, one thread each; their answers in order."""
+def race(*calls: Any, errors_as_answers: bool = False) -> list[Any]:
+    """Run the calls at the same moment, one thread each; their answers in order (with
+    ``errors_as_answers``, a call that raised answers its exception)."""
     barrier = threading.Barrier(len(calls))
     results: list[Any] = [None] * len(calls)
 
     def run(i: int) -> None:
         barrier.wait()
-        results[i] = calls[i]()
+        try:
+            results[i] = calls[i]()
+        except Exception as error:
+            if not errors_as_answers:
+                raise
+            results[i] = error
 
     threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
     for t in threads:

@@ -4,29 +4,9 @@ others, whose moves land all the same."""
 
 from __future__ import annotations
 
-import threading
-
 from ludoteca.server.kernel.identity import lookup
 from tests.server.conftest import Api, new_table
-
-
-def _race(calls):
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(i: int) -> None:
-        barrier.wait()
-        try:
-            results[i] = calls[i]()
-        except Exception as error:  # the answer is the error
-            results[i] = error
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
+from tests.server.helpers import race
 
 
 def test_moves_of_many_tables_at_once_all_land_each_with_its_own_answer(client):
@@ -38,7 +18,7 @@ def test_moves_of_many_tables_at_once_all_land_each_with_its_own_answer(client):
     # The same move again under the same id (a retry), and one reusing an id for another move.
     calls.append(lambda: server.tables.pipeline.move_blocking(actor, tables[0], 0, {"type": "pass"}, f"m-{tables[0]}"))
     calls.append(lambda: server.tables.pipeline.move_blocking(actor, tables[1], 0, {"type": "draw"}, f"m-{tables[1]}"))
-    answers = _race(calls)
+    answers = race(*calls, errors_as_answers=True)
     for answer in answers[2:len(tables)]:
         assert isinstance(answer, dict) and answer["version"] == 1 and answer["seat"] == 0, answer
     # Whichever of two moves under one id lands first wins; the other is its retry or refused.
@@ -57,5 +37,6 @@ def test_moves_of_many_tables_at_once_all_land_each_with_its_own_answer(client):
     movers = {t: (a if b.table(t)["legal"] == [] else b) for t in tables}
     actors = {t: actor if movers[t] is a else seat_b for t in tables}
     move = server.tables.pipeline.move_blocking
-    answers = _race([lambda t=t: move(actors[t], t, 1, movers[t].table(t)["legal"][0], None) for t in tables])
+    answers = race(*[lambda t=t: move(actors[t], t, 1, movers[t].table(t)["legal"][0], None) for t in tables],
+                   errors_as_answers=True)
     assert all(isinstance(x, dict) and x["version"] == 2 for x in answers), answers

@@ -19,22 +19,13 @@ from ludoteca.server.app import create_app
 from ludoteca.server.kernel.db import driver_url
 from tests.server.conftest import Api, make_settings, new_table
 from tests.server.drawbid import DrawBid
+from tests.server.helpers import wait_for
 
 ENGINE_SECONDS = 0.5
 
 
 def _soon(seconds: float) -> str:
     return (datetime.now(UTC) + timedelta(seconds=seconds)).isoformat()
-
-
-def _wait_for(predicate: Any, seconds: float = 15.0) -> Any:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out")
 
 
 class Stored:
@@ -105,7 +96,7 @@ def test_the_lobby_play_now_and_a_tournament_open_tables_alike(client: TestClien
         assert organiser.post(f"/api/tournaments/{tid}/bots", {"bot": "random"}).status_code == 200
     r = organiser.http.patch(f"/api/tournaments/{tid}", json={"starts_at": _soon(0.3)}, headers=organiser.headers)
     assert r.status_code == 200, r.text
-    t = _wait_for(lambda: (d := client.get(f"/api/tournaments/{tid}").json())["rounds_played"] and d)
+    t = wait_for(lambda: (d := client.get(f"/api/tournaments/{tid}").json())["rounds_played"] and d)
     tournament = t["rounds_played"][0]["tables"][0]["table"]
 
     made = [_started(stored, lobby, host.name, host), _started(stored, playnow, seeker.name, seeker),
@@ -114,7 +105,7 @@ def test_the_lobby_play_now_and_a_tournament_open_tables_alike(client: TestClien
     assert made[0]["status"] == "playing" and made[0]["bots"] == ["random", "random"]
     assert made[0]["my_bank"] == 600_000
     for api, table_id in ((host, lobby), (seeker, playnow), (entrant, tournament)):
-        _wait_for(lambda api=api, table_id=table_id: _bots_played(api, table_id))
+        wait_for(lambda api=api, table_id=table_id: _bots_played(api, table_id))
 
 
 @pytest.fixture
@@ -169,7 +160,7 @@ def test_a_play_now_table_that_times_out_matches_nobody(slow_client: TestClient,
     finally:
         hanging["on"] = False
     # The next sweep pairs them.
-    status = _wait_for(lambda: (s := a.get("/api/playnow").json())["status"] == "matched" and s)
+    status = wait_for(lambda: (s := a.get("/api/playnow").json())["status"] == "matched" and s)
     assert b.get("/api/playnow").json()["table"] == status["table"]
     assert a.table(status["table"])["table"]["status"] == "playing"
 
@@ -193,7 +184,7 @@ def test_a_tournament_round_that_times_out_is_not_paired_until_the_game_answers(
         assert stored.count("tables") == 0 and stored.count("tournament_games") == 0
     finally:
         hanging["on"] = False
-    t = _wait_for(lambda: (d := slow_client.get(f"/api/tournaments/{tid}").json())["rounds_played"] and d)
+    t = wait_for(lambda: (d := slow_client.get(f"/api/tournaments/{tid}").json())["rounds_played"] and d)
     assert t["status"] == "running"
     table_id = t["rounds_played"][0]["tables"][0]["table"]
     assert organiser.table(table_id)["table"]["status"] == "playing"

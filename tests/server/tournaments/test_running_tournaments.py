@@ -239,3 +239,22 @@ def test_the_live_socket_sends_the_standings_as_they_move(client):
         assert seen[-1]["standings"][0]["points"] > 0 and seen[-1]["podium"]
     with client.websocket_connect("/api/tournaments/nope/live") as ws:
         assert ws.receive_json()["code"] == "no_tournament"
+
+
+def test_a_tournament_whose_step_fails_holds_up_no_other(client, monkeypatch):
+    """A tournament that cannot move on (its step raises on every tick) is logged and
+    tried again; the others of the same pass go on to their podium."""
+    organiser = Api(client)
+    stuck = create(organiser, bots=4, rounds=1, min_players=4, max_players=4)
+    other = create(organiser, bots=4, rounds=1, min_players=4, max_players=4)
+    service = client.app.state.server.tournaments
+    real = service._advance_in_transaction
+
+    def advance(tournament_id: str):
+        if tournament_id == stuck["id"]:
+            raise RuntimeError("this tournament cannot be paired")
+        return real(tournament_id)
+
+    monkeypatch.setattr(service, "_advance_in_transaction", advance)
+    assert wait_for(client, other["id"])["status"] == "finished"
+    assert client.get(f"/api/tournaments/{stuck['id']}").json()["status"] == "upcoming"

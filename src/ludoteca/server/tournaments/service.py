@@ -426,14 +426,23 @@ class Tournaments:
                     .where(TournamentGame.status == "playing",
                            or_(GameTable.status == "over", GameTable.status == "aborted"))))
             for table_id in unrecorded:
-                self._record(table_id)
+                self._isolated(self._record, table_id)
             for tournament_id in due:
-                self._advance(tournament_id)
+                self._isolated(self._advance, tournament_id)
             with self.runtime.sessions() as db:
                 running = [t.id for t in db.scalars(select(Tournament).where(Tournament.status == "running"))
                            if self._may_move_on(db, t, at)]
             for tournament_id in running:
-                self._advance(tournament_id)
+                self._isolated(self._advance, tournament_id)
+
+    @staticmethod
+    def _isolated(step: Callable[[str], None], key: str) -> None:
+        """One tournament's step: whatever it raises stays with that tournament (logged,
+        tried again next tick), so that no tournament holds up the others of the pass."""
+        try:
+            step(key)
+        except Exception:
+            log.exception("tournament step %s(%s) failed", step.__name__, key)
 
     @staticmethod
     def _may_move_on(db: OrmSession, t: Tournament, at: datetime) -> bool:

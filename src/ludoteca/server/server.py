@@ -87,21 +87,21 @@ class Server:
         tables.endings.subscribe_in_transaction(ladder.rate_ending)
         self.bots = BotRunner(runtime, tables.pipeline.move_blocking)
         tables.notices.subscribe_bots(self.bots.schedule)
+        # The personal socket of each open page (badges, friends online, alerts).
+        self.mygames = MyGames(runtime)
+        self.personal = MeLive(settings.redis_url, settings.redis_prefix, self.mygames.badges,
+                               lambda user_id: self.follows.friend_ids(user_id),
+                               lambda user_ids: self.follows.names(user_ids))
+        self.follows = Follows(runtime, self.personal.online)
         # Every live socket of a session or a user ends through one ender (a log-out, a ban...).
         self.tournament_sockets = TournamentSockets()
-        self.ender = SocketEnder(runtime, (self.live.sockets, lambda: self.personal.sockets(),
-                                           self.tournament_sockets.sockets))
+        self.ender = SocketEnder(runtime, (self.live.sockets, self.personal.sockets, self.tournament_sockets.sockets))
         self.moderation = Moderation(runtime, ACCOUNT_CLOSERS, self.limiter, self.ender.end_user,
                                      TableAbort(runtime, tables.endings), tables.notices.chat_removed,
                                      self._hides_changed)
         # What players are told away from a table, and the channels that carry it.
         self.alerts = alerts = Alerts()
         present = self.live.present
-        self.mygames = MyGames(runtime)
-        self.personal = MeLive(settings.redis_url, settings.redis_prefix, self.mygames.badges,
-                               lambda user_id: self.follows.friend_ids(user_id),
-                               lambda user_ids: self.follows.names(user_ids))
-        self.follows = Follows(runtime, self.personal.online)
         alerts.add_channel("page", page_channel(self.personal.send_to))
         self.mailer = Mailer(settings.smtp_url, settings.mail_from)
         self.push = Push(runtime)
@@ -126,6 +126,7 @@ class Server:
         # Post-game reviews, computed in worker processes of their own.
         self.reviews = Reviews(runtime, alerts.notify)
         self._tasks: list[asyncio.Task[Any]] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def services(self) -> dict[type, object]:
         """What routes may ask for (``http.deps.provided``), by type."""
@@ -140,7 +141,7 @@ class Server:
     def _on_loop(self, callback: Any, *args: Any) -> None:
         """Run ``callback`` on the event loop (the live connections live there) from a
         request's thread; nothing to do before the server started."""
-        loop = self.bots.loop
+        loop = self._loop
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(callback, *args)
 
@@ -157,11 +158,11 @@ class Server:
         self.ender.on_message(message)
 
     async def start(self) -> None:
-        self.bots.loop = asyncio.get_running_loop()
+        self._loop = self.bots.loop = asyncio.get_running_loop()
         tables = self.tables
         # Before any clock is read: time when no process served is charged to nobody.
         await asyncio.to_thread(tables.clock_scan.resume_clocks, self._outage_slack_ms())
-        tables.pipeline.start(self.bots.loop)
+        tables.pipeline.start(self._loop)
         await self.runtime.hub.start(self._hub_notice)
         await self.personal.start()
         # Tables where a bot was about to move when the server stopped go on at once.

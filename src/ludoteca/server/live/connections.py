@@ -381,7 +381,7 @@ class Live:
         """On the event loop: ``user_id``'s open sockets skip the chat of ``hides`` (a block changed)."""
         for clients in list(self.tables.values()):
             for client in clients:
-                if client.actor is not None and client.actor.user_id == user_id:
+                if client.user_id == user_id:
                     client.hides = hides
 
     async def close_all(self) -> None:

@@ -31,7 +31,7 @@ from ludoteca.server.kernel.identity import Actor, lookup, token_from
 from ludoteca.server.kernel.runtime import Runtime
 from ludoteca.server.live import limits
 from ludoteca.server.live.connections import QueuedSocket
-from ludoteca.server.live.sessions import SessionKey
+from ludoteca.server.live.sessions import SessionKey, session_ended
 
 REFUSED = 4000
 """A refused socket closes with this plus the HTTP status of the refusal."""
@@ -70,7 +70,7 @@ async def accept(ws: WebSocket, runtime: Runtime, signed_in: bool = False) -> Ca
     actor = await asyncio.to_thread(lookup, runtime, *found) if found else None
     await ws.accept()
     if found and actor is None:
-        await refuse(ws, ApiError(401, "not_signed_in", "this session has ended"))
+        await refuse(ws, session_ended())
         return None
     if actor is None and signed_in:
         await refuse(ws, ApiError(401, "not_signed_in", "sign in first"))

@@ -71,9 +71,7 @@ class MeLive:
         self.prefix = prefix
         self.clients: dict[int, set[MeClient]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.badges: Badges | None = badges
-        self.friends_of: FriendsOf | None = friends_of
-        self.names: Names | None = names
+        self.badges, self.friends_of, self.names = badges, friends_of, names
         self._badge: dict[int, int] = {}
         """The last count sent to this process's sockets of each user."""
         self._dirty: set[str] = set()
@@ -116,7 +114,7 @@ class MeLive:
                     client.send(body)
         elif kind == "online":
             user = message.get("user")
-            if isinstance(user, int) and self.clients and self.friends_of is not None:
+            if isinstance(user, int) and self.clients:
                 asyncio.get_running_loop().create_task(self._friends_changed(user))
 
     # -- presence ---------------------------------------------------------------------------
@@ -166,14 +164,11 @@ class MeLive:
                     await asyncio.to_thread(pipe.execute)
 
     def friends_online(self, user_id: int) -> list[str]:
-        if self.friends_of is None or self.names is None:
-            return []
         online = self.online(self.friends_of(user_id))
         return sorted(self.names(online).values(), key=str.casefold)
 
     async def _friends_changed(self, user_id: int) -> None:
         """``user_id`` came or went: its friends connected here get their list again."""
-        assert self.friends_of is not None
         try:
             friends = await asyncio.to_thread(self.friends_of, user_id)
             for friend in friends:
@@ -261,7 +256,7 @@ class MeLive:
     async def _badge_loop(self) -> None:
         while True:
             await asyncio.sleep(BADGE_EVERY)
-            if (not self._dirty and not self._recheck) or not self.clients or self.badges is None:
+            if (not self._dirty and not self._recheck) or not self.clients:
                 self._dirty.clear()
                 self._recheck.clear()
                 continue
